@@ -1,0 +1,67 @@
+package io.conduit.checkpoint;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JavaType;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+
+/**
+ * A {@link Codec} backed by Jackson. The mapper fails on unknown properties: state that does not match its declared
+ * type is an error to report, not something to drop silently.
+ */
+public final class JsonCodec<T> implements Codec<T> {
+
+    public static final ObjectMapper MAPPER = JsonMapper.builder()
+            .findAndAddModules()
+            .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+            .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
+            .build();
+
+    private final JavaType type;
+
+    private JsonCodec(JavaType type) {
+        this.type = type;
+    }
+
+    public static <T> JsonCodec<T> of(Class<T> type) {
+        return new JsonCodec<>(MAPPER.constructType(type));
+    }
+
+    public static <T> JsonCodec<T> of(JavaType type) {
+        return new JsonCodec<>(type);
+    }
+
+    public JavaType type() {
+        return type;
+    }
+
+    @Override
+    public String encode(T value) {
+        try {
+            return MAPPER.writeValueAsString(value);
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException("cannot encode " + type + ": " + e.getOriginalMessage(), e);
+        }
+    }
+
+    @Override
+    public T decode(String json) {
+        try {
+            return MAPPER.readValue(json, type);
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException("not a valid " + type.getRawClass().getSimpleName() + ": " + e.getOriginalMessage(), e);
+        }
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public T fromLive(Object value) {
+        if (value == null || type.getRawClass().isInstance(value) && !type.isContainerType()) {
+            return (T) value;
+        }
+        return MAPPER.convertValue(value, type);
+    }
+}

@@ -1,0 +1,161 @@
+package io.conduit.graph;
+
+import io.conduit.checkpoint.Checkpoint;
+import io.conduit.checkpoint.Checkpointer;
+import io.conduit.checkpoint.Head;
+import io.smallrye.mutiny.Multi;
+import io.smallrye.mutiny.Uni;
+import io.smallrye.mutiny.subscription.BackPressureStrategy;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * A checked graph bound to a checkpoint store: runs it ({@link #stream}, {@link #invoke}), and reads and manages
+ * its threads. Thread-safe; one instance serves every thread.
+ */
+public final class CompiledGraph {
+
+    private final StateSchema schema;
+    private final Map<String, Node> nodes;
+    private final Map<String, List<String>> edges;
+    private final Map<String, List<StateGraph.Branch>> branches;
+    private final List<String> nodeOrder;
+    private final GraphOptions options;
+    private final StateLoader loader;
+    /** Loaders for stores a parent graph lends this one when it runs as a subgraph. */
+    private final Map<Checkpointer, StateLoader> borrowed = new ConcurrentHashMap<>();
+
+    CompiledGraph(StateSchema schema, Map<String, Node> nodes, Map<String, List<String>> edges,
+                  Map<String, List<StateGraph.Branch>> branches, List<String> nodeOrder, GraphOptions options) {
+        this.schema = schema;
+        this.nodes = nodes;
+        this.edges = edges;
+        this.branches = branches;
+        this.nodeOrder = nodeOrder;
+        this.options = options;
+        this.loader = new StateLoader(schema, options.checkpointer(), options.stateCacheSize());
+    }
+
+    /**
+     * Runs the graph. The stream always ends with exactly one of {@link GraphEvent.RunFinished},
+     * {@link GraphEvent.Interrupted} or {@link GraphEvent.RunFailed}; errors arrive as events, not as stream
+     * failures. Cancelling the subscription cancels the run; what it had stored stays.
+     */
+    public Multi<GraphEvent> stream(RunRequest request) {
+        return stream(request, "", options.checkpointer());
+    }
+
+    Multi<GraphEvent> stream(RunRequest request, String ns, Checkpointer store) {
+        StateLoader l = store == options.checkpointer() ? loader
+                : borrowed.computeIfAbsent(store, s -> new StateLoader(schema, s, 1_000));
+        // buffered: the run never waits for its subscribers; the transport layer bounds each client's share
+        return Multi.createFrom().emitter(em -> new RunLoop(this, request, ns, store, l, em).start(), BackPressureStrategy.BUFFER);
+    }
+
+    /** Runs the graph to its end and reports how it ended. */
+    public Uni<RunResult> invoke(RunRequest request) {
+        return stream(request).filter(GraphEvent::terminal).collect().last().map(CompiledGraph::result);
+    }
+
+    static RunResult result(GraphEvent e) {
+        return switch (e) {
+            case GraphEvent.RunFinished f -> new RunResult(RunResult.Status.FINISHED, f.state(), List.of(), f.checkpointId(), null, null);
+            case GraphEvent.Interrupted i -> new RunResult(RunResult.Status.INTERRUPTED, null, i.interrupts(), i.checkpointId(), null, null);
+            case GraphEvent.RunFailed f -> new RunResult(RunResult.Status.FAILED, null, List.of(), null, f.code(), f.message());
+            default -> throw new IllegalStateException("not a terminal event: " + e);
+        };
+    }
+
+    /** The thread's state at its newest checkpoint (or at {@code checkpointId}); empty for an unknown thread. */
+    public Uni<Optional<StateSnapshot>> state(String threadId) {
+        return options.checkpointer().head(threadId, "").flatMap(this::snapshot);
+    }
+
+    public Uni<Optional<StateSnapshot>> state(String threadId, String checkpointId) {
+        return options.checkpointer().get(threadId, "", checkpointId).flatMap(this::snapshot);
+    }
+
+    /** Checkpoints of a thread, newest first, with their state. */
+    public Uni<List<StateSnapshot>> history(String threadId, int limit, String before) {
+        return options.checkpointer().list(threadId, "", limit, before).flatMap(cps -> {
+            if (cps.isEmpty()) {
+                return Uni.createFrom().item(List.<StateSnapshot>of());
+            }
+            List<Uni<Optional<StateSnapshot>>> each = new ArrayList<>();
+            for (Checkpoint cp : cps) {
+                each.add(state(threadId, cp.id()));
+            }
+            return Uni.join().all(each).andFailFast().map(l -> l.stream().flatMap(Optional::stream).toList());
+        });
+    }
+
+    private Uni<Optional<StateSnapshot>> snapshot(Optional<Head> head) {
+        if (head.isEmpty()) {
+            return Uni.createFrom().item(Optional.empty());
+        }
+        Checkpoint cp = head.get().checkpoint();
+        Map<String, TaskRecord> records = TaskRecord.decode(head.get().pendingWrites(), schema, cp.threadId());
+        List<Interrupt> interrupts = new ArrayList<>();
+        records.values().forEach(r -> {
+            interrupts.addAll(r.pendingInterrupts());
+            if (r.breakpoint != null) {
+                interrupts.add(r.breakpoint);
+            }
+        });
+        return loader.load(cp).map(state -> Optional.of(new StateSnapshot(cp.threadId(), cp.ns(), cp.id(), cp.parentId(), cp.step(),
+                cp.source(), state, cp.next().stream().map(t -> t.node()).toList(), interrupts, cp.metadata(), cp.createdAtMillis())));
+    }
+
+    /**
+     * Keeps the newest {@code keep} checkpoints of a thread's root namespace and deletes the older ones, after
+     * storing a snapshot at the oldest kept one so its state stays readable. Returns how many were deleted.
+     */
+    public Uni<Long> prune(String threadId, int keep) {
+        if (keep < 1) {
+            return Uni.createFrom().failure(new GraphException(GraphException.Code.INVALID_REQUEST, "prune keeps at least one checkpoint"));
+        }
+        Checkpointer store = options.checkpointer();
+        return store.list(threadId, "", keep, null).flatMap(kept -> {
+            if (kept.size() < keep) {
+                return Uni.createFrom().item(0L);
+            }
+            Checkpoint oldest = kept.get(kept.size() - 1);
+            return loader.load(oldest)
+                    .flatMap(state -> store.putSnapshot(threadId, "", oldest.id(), StateLoader.snapshotOf(state)))
+                    .flatMap(v -> store.prune(threadId, "", oldest.id()));
+        });
+    }
+
+    public Uni<Void> deleteThread(String threadId) {
+        loader.forget(threadId);
+        return options.checkpointer().deleteThread(threadId);
+    }
+
+    /** The graph as a Mermaid flowchart. */
+    public String mermaid() {
+        return Mermaid.draw(nodeOrder, edges, branches);
+    }
+
+    public StateSchema schema() {
+        return schema;
+    }
+
+    public GraphOptions options() {
+        return options;
+    }
+
+    Node node(String name) {
+        return nodes.get(name);
+    }
+
+    List<String> edges(String from) {
+        return edges.getOrDefault(from, List.of());
+    }
+
+    List<StateGraph.Branch> branches(String from) {
+        return branches.getOrDefault(from, List.of());
+    }
+}

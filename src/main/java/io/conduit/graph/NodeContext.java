@@ -1,0 +1,37 @@
+package io.conduit.graph;
+
+/** What a running node can see of its run and say to it. */
+public interface NodeContext {
+
+    String runId();
+
+    String threadId();
+
+    /** Checkpoint namespace: {@code ""} at the root, {@code "node:taskId"} segments joined by {@code |} below. */
+    String ns();
+
+    String node();
+
+    String taskId();
+
+    int step();
+
+    /** The input of a dynamic fan-out ({@link Send}), converted to {@code type}; null for a task made by an edge. */
+    <T> T input(Class<T> type);
+
+    /** Streams a token of text the node is producing (an LLM answer) to the run's subscribers. */
+    void token(String messageId, String text);
+
+    /** Streams a custom event to the run's subscribers. */
+    void custom(String name, Object payload);
+
+    /**
+     * Pauses the run for a human. The first time, this throws: the run stops with the payload recorded as a pending
+     * interrupt. When the run is resumed with {@code Command.resume(value)}, the node runs again from the start and
+     * this call returns the value, converted to {@code resumeType}. The n-th call in a node gets the n-th value.
+     */
+    <T> T interrupt(Object payload, Class<T> resumeType);
+
+    /** Forwards an event of a run nested in this node (a subgraph), keeping its own tags. */
+    void forward(GraphEvent event);
+}

@@ -1,0 +1,589 @@
+package io.conduit.graph;
+
+import io.conduit.checkpoint.Checkpoint;
+import io.conduit.checkpoint.CheckpointConflictException;
+import io.conduit.checkpoint.Checkpointer;
+import io.conduit.checkpoint.Head;
+import io.conduit.checkpoint.PendingWrite;
+import io.conduit.checkpoint.Stored;
+import io.conduit.checkpoint.TaskSpec;
+import io.smallrye.mutiny.Uni;
+import io.smallrye.mutiny.subscription.Cancellable;
+import io.smallrye.mutiny.subscription.MultiEmitter;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
+
+/**
+ * One run of a graph on a thread, in supersteps (Pregel/BSP, as LangGraph): the tasks of a step run concurrently
+ * on the state as it was when the step began; their writes are folded in task order, the routers pick the next
+ * tasks from the new state, and the step is checkpointed. The loop is a drain loop, so steps that complete
+ * synchronously do not deepen the stack.
+ */
+final class RunLoop {
+
+    private static final GraphException.Code NODE_FAILED = GraphException.Code.NODE_FAILED;
+
+    private final CompiledGraph graph;
+    private final RunRequest req;
+    private final String threadId;
+    private final String ns;
+    private final String runId;
+    private final Checkpointer store;
+    private final StateLoader loader;
+    private final MultiEmitter<? super GraphEvent> out;
+    private final WriteQueue writes;
+    private final int recursionLimit;
+    private final Set<String> interruptBefore;
+    private final Set<String> interruptAfter;
+
+    /** Where the run stands: the last checkpoint, the state it holds, and what its unfinished step recorded. */
+    private Checkpoint checkpoint;
+    private State state;
+    private Map<String, TaskRecord> records = Map.of();
+    private String expectedHead;
+    private boolean checkpointHasSnapshot;
+    private boolean passBreakpointBefore;
+    private int stepsRun;
+
+    private volatile boolean ended;
+    private volatile Cancellable inflight;
+    private final AtomicInteger wip = new AtomicInteger();
+    private volatile Runnable next;
+
+    RunLoop(CompiledGraph graph, RunRequest req, String ns, Checkpointer store, StateLoader loader, MultiEmitter<? super GraphEvent> out) {
+        this.graph = graph;
+        this.req = req;
+        this.threadId = req.threadId();
+        this.ns = ns;
+        this.runId = req.runId() != null ? req.runId() : TimeOrderedIds.next();
+        this.store = store;
+        this.loader = loader;
+        this.out = out;
+        this.writes = new WriteQueue(req.durability());
+        this.recursionLimit = req.recursionLimit() != null ? req.recursionLimit() : graph.options().recursionLimit();
+        this.interruptBefore = union(graph.options().interruptBefore(), req.interruptBefore());
+        this.interruptAfter = union(graph.options().interruptAfter(), req.interruptAfter());
+    }
+
+    void start() {
+        out.onTermination(() -> {
+            ended = true;
+            Cancellable c = inflight;
+            if (c != null) {
+                c.cancel(); // stops the node in flight; writes already queued still reach the store
+            }
+        });
+        then(prepare(), v -> {
+            emit(new GraphEvent.RunStarted(tag(null, checkpoint.step()), checkpoint.id()));
+            loop();
+        });
+    }
+
+    // ---- the drain loop
+
+    private <T> void then(Uni<T> uni, Consumer<T> continuation) {
+        schedule(() -> {
+            if (!ended) {
+                inflight = uni.subscribe().with(continuation, this::fail);
+            }
+        });
+    }
+
+    private void schedule(Runnable r) {
+        next = r;
+        if (wip.getAndIncrement() != 0) {
+            return;
+        }
+        int missed = 1;
+        do {
+            Runnable c = next;
+            next = null;
+            if (c != null) {
+                c.run();
+            }
+            missed = wip.addAndGet(-missed);
+        } while (missed != 0);
+    }
+
+    private void loop() {
+        then(step(), more -> {
+            if (more) {
+                loop();
+            }
+        });
+    }
+
+    // ---- where a run starts
+
+    private Uni<Void> prepare() {
+        if (threadId == null || threadId.isBlank()) {
+            return Uni.createFrom().failure(new GraphException(GraphException.Code.INVALID_REQUEST, "a run needs a thread id"));
+        }
+        if (req.input() != null && req.command() != null) {
+            return Uni.createFrom().failure(new GraphException(GraphException.Code.INVALID_REQUEST, "a run takes an input or a command, not both"));
+        }
+        return store.head(threadId, ns).flatMap(head -> {
+            expectedHead = head.map(h -> h.checkpoint().id()).orElse(null);
+            if (req.checkpointId() == null) {
+                return Uni.createFrom().item(head);
+            }
+            return store.get(threadId, ns, req.checkpointId()).map(found -> {
+                if (found.isEmpty()) {
+                    throw new GraphException(GraphException.Code.UNKNOWN_THREAD, "thread " + threadId + " has no checkpoint " + req.checkpointId());
+                }
+                return found;
+            });
+        }).flatMap(this::position);
+    }
+
+    private Uni<Void> position(Optional<Head> start) {
+        if (start.isEmpty()) {
+            if (req.input() == null) {
+                throw new GraphException(GraphException.Code.UNKNOWN_THREAD, "thread " + threadId + " does not exist; start it with an input");
+            }
+            state = graph.schema().initialState();
+            return beginTurn();
+        }
+        checkpoint = start.get().checkpoint();
+        records = TaskRecord.decode(start.get().pendingWrites(), graph.schema(), threadId);
+        return loader.load(checkpoint).flatMap(s -> {
+            state = s;
+            if (req.input() != null) {
+                return beginTurn();
+            }
+            return req.command() != null ? applyCommand(req.command()) : continueRun();
+        });
+    }
+
+    /** A new input: a checkpoint of its own (source {@code input}, or {@code fork} from an older checkpoint). */
+    private Uni<Void> beginTurn() {
+        Update input = req.input();
+        checkWrites(input, "the input");
+        State after = fold(List.of(input));
+        List<TaskSpec> next = route(List.of(StateGraph.START), List.of(input), after);
+        records = Map.of();
+        String source = req.checkpointId() != null ? "fork" : "input";
+        return persist(checkpointFor(after, List.of(input), next, source, checkpoint == null ? -1 : checkpoint.step() + 1));
+    }
+
+    private Uni<Void> applyCommand(Command command) {
+        List<Interrupt> pending = pendingInterrupts();
+        boolean atBreakpoint = records.values().stream().anyMatch(r -> r.breakpoint != null);
+        boolean beforeBreakpoint = records.values().stream().anyMatch(r -> r.breakpoint != null && "before".equals(r.breakpoint.when()));
+        if (command.resumes() && pending.isEmpty() && !atBreakpoint) {
+            throw new GraphException(GraphException.Code.NO_PENDING_INTERRUPT, "thread " + threadId + " has no pending interrupt to resume");
+        }
+        for (String id : command.resumeById().keySet()) {
+            if (pending.stream().noneMatch(i -> i.id().equals(id))) {
+                throw new GraphException(GraphException.Code.NO_PENDING_INTERRUPT, "thread " + threadId + " has no pending interrupt " + id);
+            }
+        }
+        passBreakpointBefore = beforeBreakpoint;
+        List<PendingWrite> answers = new ArrayList<>();
+        for (Map.Entry<String, TaskRecord> e : records.entrySet()) {
+            TaskRecord r = e.getValue();
+            for (Interrupt i : List.copyOf(r.pendingInterrupts())) {
+                Object value = command.resumeById().containsKey(i.id()) ? command.resumeById().get(i.id()) : command.resume();
+                if (value != null) {
+                    Stored stored = value instanceof Stored s ? s : Stored.live(value, TaskRecord.ANY);
+                    answers.add(TaskRecord.resume(e.getKey(), i.node(), r.resumes.size(), stored));
+                    r.resumes.add(stored);
+                }
+            }
+        }
+        if (command.update() == null && command.goTo().isEmpty()) {
+            return answers.isEmpty() ? Uni.createFrom().voidItem()
+                    : writes.submit(() -> store.putWrites(threadId, ns, checkpoint.id(), answers));
+        }
+        Update update = command.update() != null ? command.update() : Update.none();
+        checkWrites(update, "the command's update");
+        State after = fold(List.of(update));
+        List<TaskSpec> next = command.goTo().isEmpty() ? checkpoint.next()
+                : route(List.of(StateGraph.START), List.of(Update.none().goTo(command.goTo().toArray(String[]::new))), after);
+        Map<String, TaskRecord> carried = command.goTo().isEmpty() ? records : Map.of();
+        Checkpoint cp = checkpointFor(after, List.of(update), next, "update", checkpoint.step() + 1);
+        return persist(cp).flatMap(v -> carryOver(carried, cp));
+    }
+
+    /** After an update, the unfinished step moves to the new checkpoint: finished tasks and answers come along. */
+    private Uni<Void> carryOver(Map<String, TaskRecord> old, Checkpoint cp) {
+        Map<String, TaskRecord> moved = new HashMap<>();
+        List<PendingWrite> rewritten = new ArrayList<>();
+        List<Task> tasks = tasks(cp);
+        for (Task t : tasks) {
+            TaskRecord r = old.get(Task.id(cp.parentId(), t.index()));
+            if (r == null) {
+                continue;
+            }
+            TaskRecord copy = new TaskRecord();
+            copy.resumes.addAll(r.resumes);
+            copy.interrupts.addAll(r.interrupts);
+            for (int k = 0; k < r.resumes.size(); k++) {
+                rewritten.add(TaskRecord.resume(t.id(), t.node(), k, r.resumes.get(k)));
+            }
+            if (r.done) {
+                copy.done = true;
+                copy.update = r.update;
+                rewritten.addAll(TaskRecord.finished(t, r.update));
+            }
+            moved.put(t.id(), copy);
+        }
+        records = moved;
+        return rewritten.isEmpty() ? Uni.createFrom().voidItem() : writes.submit(() -> store.putWrites(threadId, ns, cp.id(), rewritten));
+    }
+
+    private Uni<Void> continueRun() {
+        if (!pendingInterrupts().isEmpty()) {
+            throw new GraphException(GraphException.Code.RESUME_REQUIRED, "thread " + threadId
+                    + " is waiting at an interrupt; resume it with a command carrying the answer");
+        }
+        passBreakpointBefore = records.values().stream().anyMatch(r -> r.breakpoint != null && "before".equals(r.breakpoint.when()));
+        return Uni.createFrom().voidItem();
+    }
+
+    private List<Interrupt> pendingInterrupts() {
+        List<Interrupt> out = new ArrayList<>();
+        records.values().forEach(r -> out.addAll(r.pendingInterrupts()));
+        return out;
+    }
+
+    // ---- one superstep
+
+    private Uni<Boolean> step() {
+        Throwable failed = writes.failure();
+        if (failed != null) {
+            return Uni.createFrom().failure(failed);
+        }
+        if (checkpoint.next().isEmpty()) {
+            return end(new GraphEvent.RunFinished(tag(null, checkpoint.step()), state, checkpoint.id()));
+        }
+        if (stepsRun >= recursionLimit) {
+            return Uni.createFrom().failure(new GraphException(GraphException.Code.RECURSION_LIMIT, "recursion limit of "
+                    + recursionLimit + " steps reached without reaching END; raise it with recursionLimit if the graph is meant to run longer"));
+        }
+        List<Task> tasks = tasks(checkpoint);
+        if (!passBreakpointBefore && !interruptBefore.isEmpty()) {
+            for (Task t : tasks) {
+                if (interruptBefore.contains(t.node())) {
+                    return breakpoint(t.id(), t.node(), "before", checkpoint);
+                }
+            }
+        }
+        passBreakpointBefore = false;
+        int step = checkpoint.step() + 1;
+        State input = state;
+        Checkpoint at = checkpoint;
+        boolean recordEach = tasks.size() > 1;
+        if (tasks.size() == 1) {
+            return runOrReuse(tasks.get(0), input, at, step, false).flatMap(o -> afterStep(tasks, List.of(o), step));
+        }
+        List<Uni<TaskOutcome>> runs = new ArrayList<>(tasks.size());
+        for (Task t : tasks) {
+            runs.add(runOrReuse(t, input, at, step, recordEach));
+        }
+        return Uni.join().all(runs).andFailFast().flatMap(outcomes -> afterStep(tasks, outcomes, step));
+    }
+
+    private record TaskOutcome(Task task, Update update, Throwable failure) {
+    }
+
+    private Uni<TaskOutcome> runOrReuse(Task task, State input, Checkpoint at, int step, boolean recordEach) {
+        TaskRecord rec = records.get(task.id());
+        if (rec != null && rec.done) {
+            return Uni.createFrom().item(new TaskOutcome(task, rec.update, null)); // finished before a crash or interrupt
+        }
+        Node node = graph.node(task.node());
+        if (node == null) {
+            return Uni.createFrom().item(new TaskOutcome(task, null, new GraphException(GraphException.Code.UNKNOWN_TARGET,
+                    "checkpoint " + at.id() + " schedules node " + task.node() + ", which this graph does not have")));
+        }
+        GraphEvent.Tag tag = tag(task.node(), step);
+        emit(new GraphEvent.TaskStarted(tag, task.id()));
+        TaskContext ctx = new TaskContext(this, task, tag, rec == null ? List.of() : rec.resumes);
+        Uni<TaskOutcome> run = Uni.createFrom().deferred(() -> node.run(input, ctx))
+                .onItem().ifNull().continueWith(Update::none)
+                .map(u -> {
+                    checkWrites(u, "node " + task.node());
+                    emit(new GraphEvent.TaskFinished(tag, task.id(), u));
+                    return new TaskOutcome(task, u, null);
+                })
+                .onFailure().recoverWithItem(t -> new TaskOutcome(task, null, t));
+        if (!recordEach) {
+            return run;
+        }
+        // in a step of several tasks, each one's writes are stored as it finishes: a crash re-runs only the others
+        return run.call(o -> o.failure() == null
+                ? writes.submit(() -> store.putWrites(threadId, ns, at.id(), TaskRecord.finished(task, o.update())))
+                : Uni.createFrom().voidItem());
+    }
+
+    private Uni<Boolean> afterStep(List<Task> tasks, List<TaskOutcome> outcomes, int step) {
+        List<PendingWrite> interruptWrites = new ArrayList<>();
+        List<Interrupt> interrupts = new ArrayList<>();
+        for (TaskOutcome o : outcomes) {
+            if (o.failure() instanceof NodeInterrupt ni) {
+                TaskRecord rec = records.get(o.task().id());
+                int k = rec == null ? 0 : rec.resumes.size();
+                for (Interrupt i : ni.interrupts()) {
+                    interruptWrites.add(TaskRecord.interrupt(o.task(), k++, i));
+                    interrupts.add(i);
+                }
+            } else if (o.failure() != null) {
+                return Uni.createFrom().failure(nodeFailure(o));
+            }
+        }
+        if (!interrupts.isEmpty()) {
+            return writes.submit(() -> store.putWrites(threadId, ns, checkpoint.id(), interruptWrites))
+                    .flatMap(v -> end(new GraphEvent.Interrupted(tag(null, step), interrupts, checkpoint.id())));
+        }
+        List<Update> updates = outcomes.stream().map(TaskOutcome::update).toList();
+        State after = fold(updates);
+        List<String> ran = tasks.stream().map(Task::node).toList();
+        List<TaskSpec> next = route(ran, updates, after);
+        Checkpoint cp = checkpointFor(after, updates, next, "loop", step);
+        records = Map.of();
+        stepsRun++;
+        return persist(cp).flatMap(v -> {
+            emit(new GraphEvent.Values(tag(null, step), after, cp.id()));
+            for (String node : ran) {
+                if (interruptAfter.contains(node)) {
+                    return breakpoint(cp.id() + ".after", node, "after", cp);
+                }
+            }
+            return Uni.createFrom().item(true);
+        });
+    }
+
+    private GraphException nodeFailure(TaskOutcome o) {
+        Throwable t = o.failure();
+        if (t instanceof GraphException g) {
+            return g;
+        }
+        if (t instanceof CheckpointConflictException c) {
+            return new GraphException(GraphException.Code.CONFLICT, c.getMessage(), c);
+        }
+        String why = t.getMessage() != null ? t.getMessage() : t.getClass().getSimpleName();
+        return new GraphException(NODE_FAILED, "node " + o.task().node() + " failed: " + why, t);
+    }
+
+    private Uni<Boolean> breakpoint(String taskId, String node, String when, Checkpoint at) {
+        Interrupt i = new Interrupt(taskId + "#" + when, Map.of("node", node, "when", when), node, taskId, when);
+        PendingWrite w = TaskRecord.breakpoint(taskId, node, i);
+        return writes.submit(() -> store.putWrites(threadId, ns, at.id(), List.of(w)))
+                .flatMap(v -> end(new GraphEvent.Interrupted(tag(null, at.step()), List.of(i), at.id())));
+    }
+
+    // ---- state, routing, checkpoints
+
+    /** Folds the updates of one step (or one input) into the state, channel by channel, in task order. */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private State fold(List<Update> updates) {
+        Map<Integer, List<Object>> byChannel = writesByChannel(updates);
+        if (byChannel.isEmpty()) {
+            return state;
+        }
+        Object[] values = state.copyValues();
+        for (Map.Entry<Integer, List<Object>> e : byChannel.entrySet()) {
+            Channel ch = graph.schema().channels().get(e.getKey());
+            values[e.getKey()] = ch.apply(values[e.getKey()], e.getValue());
+        }
+        return state.with(values);
+    }
+
+    private Map<Integer, List<Object>> writesByChannel(List<Update> updates) {
+        Map<Integer, List<Object>> byChannel = new LinkedHashMap<>();
+        for (Update u : updates) {
+            for (Update.Write w : u.writes()) {
+                byChannel.computeIfAbsent(graph.schema().indexOf(w.channel().name()), k -> new ArrayList<>(2)).add(w.value());
+            }
+        }
+        return byChannel;
+    }
+
+    private void checkWrites(Update u, String who) {
+        for (Update.Write w : u.writes()) {
+            if (graph.schema().indexOf(w.channel().name()) < 0) {
+                throw new GraphException(GraphException.Code.UNKNOWN_CHANNEL, who + " wrote to channel " + w.channel().name()
+                        + ", which the state does not have");
+            }
+        }
+    }
+
+    /** The tasks after a step: gotos, static edges and routers of the nodes that ran, deduplicated, then sends. */
+    private List<TaskSpec> route(List<String> ran, List<Update> updates, State after) {
+        Set<String> nodes = new LinkedHashSet<>();
+        List<TaskSpec> sends = new ArrayList<>();
+        for (int i = 0; i < ran.size(); i++) {
+            String from = ran.get(i);
+            for (String to : updates.get(i).goTo()) {
+                addTarget(nodes, from, to);
+            }
+            for (String to : graph.edges(from)) {
+                addTarget(nodes, from, to);
+            }
+            for (StateGraph.Branch b : graph.branches(from)) {
+                Route r;
+                try {
+                    r = b.router().route(after);
+                } catch (RuntimeException e) {
+                    throw new GraphException(NODE_FAILED, "the router after " + from + " failed: " + e.getMessage(), e);
+                }
+                if (r == null) {
+                    throw new GraphException(GraphException.Code.UNKNOWN_TARGET, "the router after " + from + " returned no route");
+                }
+                for (String to : r.nodes()) {
+                    addTarget(nodes, from, to);
+                }
+                for (Send s : r.sends()) {
+                    if (graph.node(s.node()) == null) {
+                        throw unknownTarget(from, s.node());
+                    }
+                    sends.add(new TaskSpec(s.node(), Stored.live(s.input(), TaskRecord.ANY)));
+                }
+            }
+        }
+        List<TaskSpec> next = new ArrayList<>(nodes.size() + sends.size());
+        for (String n : nodes) {
+            next.add(TaskSpec.of(n));
+        }
+        next.addAll(sends);
+        return next;
+    }
+
+    private void addTarget(Set<String> nodes, String from, String to) {
+        if (StateGraph.END.equals(to)) {
+            return;
+        }
+        if (graph.node(to) == null) {
+            throw unknownTarget(from, to);
+        }
+        nodes.add(to);
+    }
+
+    private static GraphException unknownTarget(String from, String to) {
+        return new GraphException(GraphException.Code.UNKNOWN_TARGET, "the run was sent from " + from + " to unknown node " + to);
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private Checkpoint checkpointFor(State after, List<Update> updates, List<TaskSpec> next, String source, int step) {
+        Map<String, Stored> values = new HashMap<>();
+        Map<String, Stored> deltas = new HashMap<>();
+        for (Map.Entry<Integer, List<Object>> e : writesByChannel(updates).entrySet()) {
+            Channel ch = graph.schema().channels().get(e.getKey());
+            if (ch.storesWrites()) {
+                deltas.put(ch.name(), Stored.live(e.getValue(), ch.writesCodec()));
+            } else {
+                values.put(ch.name(), Stored.live(after.valueAt(e.getKey()), ch.valueCodec()));
+            }
+        }
+        int chain = checkpoint == null || checkpointHasSnapshot ? 1 : checkpoint.chainLength() + 1;
+        state = after;
+        return new Checkpoint(threadId, ns, TimeOrderedIds.next(), checkpoint == null ? null : checkpoint.id(), step, source,
+                runId, values, deltas, next, req.metadata(), System.currentTimeMillis(), chain);
+    }
+
+    /** Queues the checkpoint (waits for it in SYNC mode) and makes it the run's position. */
+    private Uni<Void> persist(Checkpoint cp) {
+        String expected = expectedHead;
+        expectedHead = cp.id();
+        checkpoint = cp;
+        checkpointHasSnapshot = false;
+        loader.remember(cp, state);
+        Uni<Void> put = writes.submit(() -> store.put(cp, expected));
+        if (cp.chainLength() >= Math.max(graph.options().compactionSteps(), items(state))) {
+            Map<String, Stored> snapshot = StateLoader.snapshotOf(state);
+            writes.submit(() -> store.putSnapshot(threadId, ns, cp.id(), snapshot));
+            checkpointHasSnapshot = true;
+        }
+        return put;
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static int items(State s) {
+        int n = 0;
+        List<Channel<?, ?>> channels = s.schema().channels();
+        for (int i = 0; i < channels.size(); i++) {
+            Channel ch = channels.get(i);
+            if (ch.storesWrites()) {
+                n += ch.size(s.valueAt(i));
+            }
+        }
+        return n;
+    }
+
+    private List<Task> tasks(Checkpoint cp) {
+        List<TaskSpec> specs = cp.next();
+        List<Task> tasks = new ArrayList<>(specs.size());
+        for (int i = 0; i < specs.size(); i++) {
+            tasks.add(new Task(Task.id(cp.id(), i), specs.get(i).node(), specs.get(i).input(), i));
+        }
+        return tasks;
+    }
+
+    // ---- events and endings
+
+    GraphEvent.Tag tag(String node, int step) {
+        return new GraphEvent.Tag(runId, threadId, ns, node, step);
+    }
+
+    void emit(GraphEvent event) {
+        if (!ended) {
+            out.emit(event);
+        }
+    }
+
+    Checkpointer store() {
+        return store;
+    }
+
+    Durability durability() {
+        return req.durability();
+    }
+
+    /** Ends the run once everything queued is stored: "finished" or "interrupted" is never said before that. */
+    private Uni<Boolean> end(GraphEvent terminal) {
+        return writes.flush().map(v -> {
+            if (!ended) {
+                out.emit(terminal);
+                out.complete();
+            }
+            return false;
+        });
+    }
+
+    private void fail(Throwable failure) {
+        if (ended) {
+            return;
+        }
+        Throwable t = failure instanceof java.util.concurrent.CompletionException && failure.getCause() != null ? failure.getCause() : failure;
+        GraphException g = t instanceof GraphException ge ? ge
+                : t instanceof CheckpointConflictException c ? new GraphException(GraphException.Code.CONFLICT, c.getMessage(), c)
+                : new GraphException(GraphException.Code.PERSISTENCE_FAILED, "the checkpoint store failed: " + t.getMessage(), t);
+        int step = checkpoint == null ? -1 : checkpoint.step();
+        // what was queued before the failure is still stored; then the run reports the failure
+        writes.flush().onFailure().recoverWithNull().subscribe().with(v -> {
+            if (!ended) {
+                out.emit(new GraphEvent.RunFailed(tag(null, step), g.code().wire(), g.getMessage()));
+                out.complete();
+            }
+        });
+    }
+
+    private static Set<String> union(Set<String> a, Set<String> b) {
+        if (b.isEmpty()) {
+            return a;
+        }
+        Set<String> s = new HashSet<>(a);
+        s.addAll(b);
+        return s;
+    }
+}

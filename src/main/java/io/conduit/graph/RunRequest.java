@@ -1,0 +1,63 @@
+package io.conduit.graph;
+
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * One run of a graph on a thread. With {@code input}, a new turn starts from the thread's latest checkpoint (or
+ * from {@code checkpointId}, which forks the thread there). With a {@link Command}, the thread's pending step
+ * resumes. With neither, the run continues from where the thread stopped (a breakpoint, a crash).
+ */
+public record RunRequest(
+        String threadId,
+        String runId,
+        Update input,
+        Command command,
+        String checkpointId,
+        Durability durability,
+        Integer recursionLimit,
+        Set<String> interruptBefore,
+        Set<String> interruptAfter,
+        Map<String, String> metadata) {
+
+    public static RunRequest on(String threadId) {
+        return new RunRequest(threadId, null, null, null, null, Durability.SYNC, null, Set.of(), Set.of(), Map.of());
+    }
+
+    public RunRequest input(Update update) {
+        return new RunRequest(threadId, runId, update, command, checkpointId, durability, recursionLimit, interruptBefore, interruptAfter, metadata);
+    }
+
+    public RunRequest command(Command c) {
+        return new RunRequest(threadId, runId, input, c, checkpointId, durability, recursionLimit, interruptBefore, interruptAfter, metadata);
+    }
+
+    public RunRequest fromCheckpoint(String id) {
+        return new RunRequest(threadId, runId, input, command, id, durability, recursionLimit, interruptBefore, interruptAfter, metadata);
+    }
+
+    public RunRequest durability(Durability d) {
+        return new RunRequest(threadId, runId, input, command, checkpointId, d, recursionLimit, interruptBefore, interruptAfter, metadata);
+    }
+
+    public RunRequest recursionLimit(int limit) {
+        return new RunRequest(threadId, runId, input, command, checkpointId, durability, limit, interruptBefore, interruptAfter, metadata);
+    }
+
+    public RunRequest interruptBefore(String... nodes) {
+        return new RunRequest(threadId, runId, input, command, checkpointId, durability, recursionLimit, Set.of(nodes), interruptAfter, metadata);
+    }
+
+    public RunRequest interruptAfter(String... nodes) {
+        return new RunRequest(threadId, runId, input, command, checkpointId, durability, recursionLimit, interruptBefore, Set.of(nodes), metadata);
+    }
+
+    public RunRequest runId(String id) {
+        return new RunRequest(threadId, id, input, command, checkpointId, durability, recursionLimit, interruptBefore, interruptAfter, metadata);
+    }
+
+    public RunRequest metadata(Map<String, String> m) {
+        return new RunRequest(threadId, runId, input, command, checkpointId, durability, recursionLimit, interruptBefore, interruptAfter, Map.copyOf(m));
+    }
+
+}

@@ -1,0 +1,22 @@
+package io.conduit.graph;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A thread's state at one checkpoint, as clients inspect it (LangGraph's {@code ThreadState}): the values, what
+ * runs next, the interrupts waiting for an answer.
+ */
+public record StateSnapshot(
+        String threadId,
+        String ns,
+        String checkpointId,
+        String parentCheckpointId,
+        int step,
+        String source,
+        State values,
+        List<String> next,
+        List<Interrupt> interrupts,
+        Map<String, String> metadata,
+        long createdAtMillis) {
+}

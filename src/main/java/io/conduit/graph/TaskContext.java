@@ -1,0 +1,98 @@
+package io.conduit.graph;
+
+import io.conduit.checkpoint.JsonCodec;
+import io.conduit.checkpoint.Stored;
+import java.util.List;
+
+/** The {@link NodeContext} of one task of a run. */
+final class TaskContext implements NodeContext {
+
+    private final RunLoop run;
+    private final Task task;
+    private final GraphEvent.Tag tag;
+    private final List<Stored> resumes;
+    private int interruptsCalled;
+
+    TaskContext(RunLoop run, Task task, GraphEvent.Tag tag, List<Stored> resumes) {
+        this.run = run;
+        this.task = task;
+        this.tag = tag;
+        this.resumes = resumes;
+    }
+
+    @Override
+    public String runId() {
+        return tag.runId();
+    }
+
+    @Override
+    public String threadId() {
+        return tag.threadId();
+    }
+
+    @Override
+    public String ns() {
+        return tag.ns();
+    }
+
+    @Override
+    public String node() {
+        return task.node();
+    }
+
+    @Override
+    public String taskId() {
+        return task.id();
+    }
+
+    @Override
+    public int step() {
+        return tag.step();
+    }
+
+    @Override
+    public <T> T input(Class<T> type) {
+        return task.input() == null ? null : task.input().decode(JsonCodec.of(type));
+    }
+
+    @Override
+    public void token(String messageId, String text) {
+        run.emit(new GraphEvent.Token(tag, messageId, text));
+    }
+
+    @Override
+    public void custom(String name, Object payload) {
+        run.emit(new GraphEvent.Custom(tag, name, payload));
+    }
+
+    @Override
+    public <T> T interrupt(Object payload, Class<T> resumeType) {
+        int k = interruptsCalled++;
+        if (k < resumes.size()) {
+            return resumes.get(k).decode(JsonCodec.of(resumeType));
+        }
+        throw new NodeInterrupt(List.of(new Interrupt(task.id() + "#" + k, payload, task.node(), task.id(), "during")));
+    }
+
+    @Override
+    public void forward(GraphEvent event) {
+        run.emit(event);
+    }
+
+    // for subgraphs run inside this task
+
+    RunLoop run() {
+        return run;
+    }
+
+    /** The newest resume value sent to this task, or null. */
+    Stored latestResume() {
+        return resumes.isEmpty() ? null : resumes.get(resumes.size() - 1);
+    }
+
+    /** How many interrupts this task has raised and had answered so far. */
+    int answered() {
+        return resumes.size();
+    }
+
+}

@@ -1,0 +1,47 @@
+package io.conduit.graph;
+
+import io.smallrye.mutiny.Uni;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Supplier;
+
+/**
+ * Orders a run's writes to the store. Each write starts after the previous one finished, so they are never
+ * reordered; after a failure the later writes are not attempted (a gap in a thread's history is worse than a
+ * shorter one). In {@code SYNC} mode a submit completes when its write is stored; in {@code ASYNC} mode at once,
+ * and {@link #flush} waits for everything queued.
+ */
+final class WriteQueue {
+
+    private final boolean sync;
+    private CompletableFuture<Void> tail = CompletableFuture.completedFuture(null);
+
+    WriteQueue(Durability durability) {
+        this.sync = durability == Durability.SYNC;
+    }
+
+    synchronized Uni<Void> submit(Supplier<Uni<Void>> write) {
+        CompletableFuture<Void> next = tail.thenCompose(x -> write.get().subscribeAsCompletionStage());
+        tail = next;
+        return sync ? Uni.createFrom().completionStage(next) : Uni.createFrom().voidItem();
+    }
+
+    /** Completes when every write submitted so far is stored, or fails with the first write that failed. */
+    synchronized Uni<Void> flush() {
+        return Uni.createFrom().completionStage(tail);
+    }
+
+    /** The failure of an earlier write, if one failed; checked between steps in {@code ASYNC} mode. */
+    synchronized Throwable failure() {
+        if (!tail.isCompletedExceptionally()) {
+            return null;
+        }
+        try {
+            tail.join();
+            return null;
+        } catch (java.util.concurrent.CompletionException e) {
+            return e.getCause();
+        } catch (RuntimeException e) {
+            return e;
+        }
+    }
+}
