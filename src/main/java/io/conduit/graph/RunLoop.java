@@ -128,6 +128,9 @@ final class RunLoop {
         if (threadId == null || threadId.isBlank()) {
             return Uni.createFrom().failure(new GraphException(GraphException.Code.INVALID_REQUEST, "a run needs a thread id"));
         }
+        if (req.runId() != null && !isUuid(req.runId())) {
+            return Uni.createFrom().failure(new GraphException(GraphException.Code.INVALID_REQUEST, "run ids are UUIDs: " + req.runId()));
+        }
         if (req.input() != null && req.command() != null) {
             return Uni.createFrom().failure(new GraphException(GraphException.Code.INVALID_REQUEST, "a run takes an input or a command, not both"));
         }
@@ -576,6 +579,14 @@ final class RunLoop {
                 out.complete();
             }
         });
+    }
+
+    private static boolean isUuid(String s) {
+        try {
+            return s.length() == 36 && java.util.UUID.fromString(s) != null;
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
     }
 
     private static Set<String> union(Set<String> a, Set<String> b) {

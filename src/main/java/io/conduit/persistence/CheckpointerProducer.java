@@ -1,0 +1,29 @@
+package io.conduit.persistence;
+
+import io.conduit.checkpoint.Checkpointer;
+import io.conduit.checkpoint.InMemoryCheckpointer;
+import io.vertx.mutiny.sqlclient.Pool;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Instance;
+import jakarta.enterprise.inject.Produces;
+import jakarta.inject.Singleton;
+import org.jboss.logging.Logger;
+
+/** Makes the one {@link Checkpointer} of the service, as configured. */
+@ApplicationScoped
+public class CheckpointerProducer {
+
+    private static final Logger LOG = Logger.getLogger(CheckpointerProducer.class);
+
+    @Produces
+    @Singleton
+    Checkpointer checkpointer(CheckpointStoreConfig config, Instance<Pool> pool) {
+        if (config.store() == CheckpointStoreConfig.Store.POSTGRES) {
+            LOG.info("Checkpoints: PostgreSQL (conduit.checkpointer.store=postgres)");
+            return new PostgresCheckpointer(pool.get());
+        }
+        LOG.warn("Checkpoints: IN MEMORY - every thread is lost when the service stops. "
+                + "Set conduit.checkpointer.store=postgres (CONDUIT_CHECKPOINTER_STORE) to keep them.");
+        return new InMemoryCheckpointer();
+    }
+}
