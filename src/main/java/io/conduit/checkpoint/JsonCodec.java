@@ -1,5 +1,6 @@
 package io.conduit.checkpoint;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JavaType;
@@ -9,7 +10,8 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 
 /**
  * A {@link Codec} backed by Jackson. The mapper fails on unknown properties: state that does not match its declared
- * type is an error to report, not something to drop silently.
+ * type is an error to report, not something to drop silently. Nulls are left out of what it writes (a missing
+ * property reads back as null), which keeps stored rows small.
  */
 public final class JsonCodec<T> implements Codec<T> {
 
@@ -18,6 +20,7 @@ public final class JsonCodec<T> implements Codec<T> {
             .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
             .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
+            .serializationInclusion(JsonInclude.Include.NON_NULL)
             .build();
 
     private final JavaType type;

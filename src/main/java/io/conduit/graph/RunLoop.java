@@ -171,11 +171,11 @@ final class RunLoop {
     private Uni<Void> beginTurn() {
         Update input = req.input();
         checkWrites(input, "the input");
-        State after = fold(List.of(input));
-        List<TaskSpec> next = route(List.of(StateGraph.START), List.of(input), after);
+        Folded after = fold(List.of(input));
+        List<TaskSpec> next = route(List.of(StateGraph.START), List.of(input), after.state());
         records = Map.of();
         String source = req.checkpointId() != null ? "fork" : "input";
-        return persist(checkpointFor(after, List.of(input), next, source, checkpoint == null ? -1 : checkpoint.step() + 1));
+        return persist(checkpointFor(after, next, source, checkpoint == null ? -1 : checkpoint.step() + 1));
     }
 
     private Uni<Void> applyCommand(Command command) {
@@ -209,11 +209,11 @@ final class RunLoop {
         }
         Update update = command.update() != null ? command.update() : Update.none();
         checkWrites(update, "the command's update");
-        State after = fold(List.of(update));
+        Folded after = fold(List.of(update));
         List<TaskSpec> next = command.goTo().isEmpty() ? checkpoint.next()
-                : route(List.of(StateGraph.START), List.of(Update.none().goTo(command.goTo().toArray(String[]::new))), after);
+                : route(List.of(StateGraph.START), List.of(Update.none().goTo(command.goTo().toArray(String[]::new))), after.state());
         Map<String, TaskRecord> carried = command.goTo().isEmpty() ? records : Map.of();
-        Checkpoint cp = checkpointFor(after, List.of(update), next, "update", checkpoint.step() + 1);
+        Checkpoint cp = checkpointFor(after, next, "update", checkpoint.step() + 1);
         return persist(cp).flatMap(v -> carryOver(carried, cp));
     }
 
@@ -349,10 +349,11 @@ final class RunLoop {
                     .flatMap(v -> end(new GraphEvent.Interrupted(tag(null, step), interrupts, checkpoint.id())));
         }
         List<Update> updates = outcomes.stream().map(TaskOutcome::update).toList();
-        State after = fold(updates);
+        Folded folded = fold(updates);
+        State after = folded.state();
         List<String> ran = tasks.stream().map(Task::node).toList();
         List<TaskSpec> next = route(ran, updates, after);
-        Checkpoint cp = checkpointFor(after, updates, next, "loop", step);
+        Checkpoint cp = checkpointFor(folded, next, "loop", step);
         records = Map.of();
         stepsRun++;
         return persist(cp).flatMap(v -> {
@@ -387,19 +388,23 @@ final class RunLoop {
 
     // ---- state, routing, checkpoints
 
+    /** A step's writes grouped by channel position (in task order), and the state they fold into. */
+    private record Folded(State state, Map<Integer, List<Object>> writes) {
+    }
+
     /** Folds the updates of one step (or one input) into the state, channel by channel, in task order. */
     @SuppressWarnings({"unchecked", "rawtypes"})
-    private State fold(List<Update> updates) {
+    private Folded fold(List<Update> updates) {
         Map<Integer, List<Object>> byChannel = writesByChannel(updates);
         if (byChannel.isEmpty()) {
-            return state;
+            return new Folded(state, byChannel);
         }
         Object[] values = state.copyValues();
         for (Map.Entry<Integer, List<Object>> e : byChannel.entrySet()) {
             Channel ch = graph.schema().channels().get(e.getKey());
             values[e.getKey()] = ch.apply(values[e.getKey()], e.getValue());
         }
-        return state.with(values);
+        return new Folded(state.with(values), byChannel);
     }
 
     private Map<Integer, List<Object>> writesByChannel(List<Update> updates) {
@@ -477,10 +482,11 @@ final class RunLoop {
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})
-    private Checkpoint checkpointFor(State after, List<Update> updates, List<TaskSpec> next, String source, int step) {
+    private Checkpoint checkpointFor(Folded folded, List<TaskSpec> next, String source, int step) {
+        State after = folded.state();
         Map<String, Stored> values = new HashMap<>();
         Map<String, Stored> deltas = new HashMap<>();
-        for (Map.Entry<Integer, List<Object>> e : writesByChannel(updates).entrySet()) {
+        for (Map.Entry<Integer, List<Object>> e : folded.writes().entrySet()) {
             Channel ch = graph.schema().channels().get(e.getKey());
             if (ch.storesWrites()) {
                 deltas.put(ch.name(), Stored.live(e.getValue(), ch.writesCodec()));

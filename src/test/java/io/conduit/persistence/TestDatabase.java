@@ -21,27 +21,42 @@ public final class TestDatabase {
 
     public static synchronized Pool pool() {
         if (pool == null) {
-            String host = env("CONDUIT_DB_HOST", "127.0.0.1");
-            int port = Integer.parseInt(env("CONDUIT_DB_PORT", "5432"));
-            String db = env("CONDUIT_DB_NAME", "test");
-            String user = env("CONDUIT_DB_USERNAME", "postgres");
-            String password = env("CONDUIT_DB_PASSWORD", "");
-            Flyway.configure().dataSource("jdbc:postgresql://" + host + ":" + port + "/" + db, user, password)
-                    .locations("classpath:db/migration").load().migrate();
-            pool = PgBuilder.pool()
-                    .with(new PoolOptions().setMaxSize(8))
-                    .connectingTo(new PgConnectOptions().setHost(host).setPort(port).setDatabase(db).setUser(user).setPassword(password))
-                    .using(Vertx.vertx())
-                    .build();
+            pool = open(env("CONDUIT_DB_NAME", "test"), 8);
         }
         return pool;
+    }
+
+    /** A pool on database {@code db} of the configured server, its schema migrated first. */
+    public static Pool open(String db, int size) {
+        String host = env("CONDUIT_DB_HOST", "127.0.0.1");
+        int port = Integer.parseInt(env("CONDUIT_DB_PORT", "5432"));
+        String user = env("CONDUIT_DB_USERNAME", "postgres");
+        String password = env("CONDUIT_DB_PASSWORD", "");
+        Flyway.configure().dataSource(jdbcUrl(db), user, password).locations("classpath:db/migration").load().migrate();
+        return PgBuilder.pool()
+                .with(new PoolOptions().setMaxSize(size))
+                .connectingTo(new PgConnectOptions().setHost(host).setPort(port).setDatabase(db).setUser(user).setPassword(password))
+                .using(Vertx.vertx())
+                .build();
+    }
+
+    public static String jdbcUrl(String db) {
+        return "jdbc:postgresql://" + env("CONDUIT_DB_HOST", "127.0.0.1") + ":" + env("CONDUIT_DB_PORT", "5432") + "/" + db;
+    }
+
+    public static String user() {
+        return env("CONDUIT_DB_USERNAME", "postgres");
+    }
+
+    public static String password() {
+        return env("CONDUIT_DB_PASSWORD", "");
     }
 
     public static PostgresCheckpointer checkpointer() {
         return new PostgresCheckpointer(pool());
     }
 
-    private static String env(String name, String fallback) {
+    static String env(String name, String fallback) {
         String v = System.getenv(name);
         return v == null || v.isBlank() ? fallback : v;
     }

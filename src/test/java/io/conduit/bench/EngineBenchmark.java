@@ -1,0 +1,285 @@
+package io.conduit.bench;
+
+import io.conduit.checkpoint.Checkpoint;
+import io.conduit.checkpoint.CheckpointChain;
+import io.conduit.checkpoint.Checkpointer;
+import io.conduit.checkpoint.Head;
+import io.conduit.checkpoint.InMemoryCheckpointer;
+import io.conduit.checkpoint.PendingWrite;
+import io.conduit.checkpoint.Stored;
+import io.conduit.graph.CompiledGraph;
+import io.conduit.graph.Durability;
+import io.conduit.graph.GraphEvent;
+import io.conduit.graph.GraphOptions;
+import io.conduit.graph.RunRequest;
+import io.conduit.persistence.PostgresCheckpointer;
+import io.conduit.persistence.TestDatabase;
+import io.smallrye.mutiny.Multi;
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Row;
+import java.sql.DriverManager;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The engine and checkpoint benchmark (a harness, not a test): the pipeline shape of the LangGraph.js peer, on the
+ * in-memory and the Postgres store. Run with {@code ./mvnw -Pbench test-compile exec:java}; options:
+ * {@code -Dbench.only=memory|postgres}, {@code -Dbench.runs=N} (fresh-thread turns), {@code -Dbench.turns=400},
+ * {@code -Dbench.concurrency=64}. Postgres figures use a database of their own, {@code conduit_bench}, dropped and
+ * made anew at each run so the sizes it reports are this workload's alone.
+ */
+public final class EngineBenchmark {
+
+    private static final String DB = "conduit_bench";
+    private static final List<String> REPORT = new ArrayList<>();
+
+    private EngineBenchmark() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        String only = System.getProperty("bench.only", "all");
+        int runs = Integer.getInteger("bench.runs", 20_000);
+        int turns = Integer.getInteger("bench.turns", 400);
+        int concurrency = Integer.getInteger("bench.concurrency", 64);
+        line("machine: %d cores, %s, Java %s", Runtime.getRuntime().availableProcessors(), System.getProperty("os.arch"),
+                System.getProperty("java.version"));
+        if (!only.equals("postgres")) {
+            freshThreads("memory", () -> new InMemoryCheckpointer(), Durability.SYNC, runs / 2, runs);
+            longThread("memory", new InMemoryCheckpointer(), turns, null);
+        }
+        if (!only.equals("memory")) {
+            recreateDatabase();
+            Pool pool = TestDatabase.open(DB, 16);
+            PostgresCheckpointer store = new PostgresCheckpointer(pool);
+            long text = longThread("postgres/sync", store, turns, pool);
+            long onDisk = tableBytes(pool);
+            line("postgres: %d turns on one thread left %,d bytes on disk (tables, indexes, TOAST) for %,d bytes of message text (%.1fx)",
+                    turns, onDisk, text, (double) onDisk / text);
+            freshThreads("postgres/sync", () -> store, Durability.SYNC, 200, 2_000);
+            freshThreads("postgres/async", () -> store, Durability.ASYNC, 200, 2_000);
+            concurrent(store, concurrency, 40);
+        }
+        System.out.println();
+        System.out.println("## Summary");
+        REPORT.forEach(System.out::println);
+        System.exit(0);
+    }
+
+    /** One turn on a fresh thread each time: µs per node step, the peer's {@code RUNS=N node bench.mjs}. */
+    private static void freshThreads(String label, java.util.function.Supplier<Checkpointer> store, Durability durability, int warmup, int runs) {
+        CompiledGraph graph = PipelineShape.compile(GraphOptions.with(store.get()));
+        for (int i = 0; i < warmup; i++) {
+            turn(graph, RunRequest.on("w-" + UUID.randomUUID()).durability(durability).input(PipelineShape.input(0)));
+        }
+        long steps = 0;
+        long t0 = System.nanoTime();
+        for (int i = 0; i < runs; i++) {
+            steps += turn(graph, RunRequest.on("f-" + UUID.randomUUID()).durability(durability).input(PipelineShape.input(0)));
+        }
+        double us = (System.nanoTime() - t0) / 1e3 / steps;
+        line("%s: fresh threads, %d turns, %d steps: %.1f µs per step (%.0f steps/s on one client)", label, runs, steps, us, 1e6 / us);
+    }
+
+    /** One thread of many turns: ms per turn early and late, bytes per step; returns the bytes of message text. */
+    private static long longThread(String label, Checkpointer base, int turns, Pool pool) {
+        Measuring store = new Measuring(base);
+        CompiledGraph graph = PipelineShape.compile(GraphOptions.with(store));
+        String thread = "long-" + UUID.randomUUID();
+        double[] ms = new double[turns];
+        long[] payload = new long[turns];
+        long[] steps = new long[turns];
+        long[] wal = new long[turns + 1];
+        long text = 0;
+        for (int t = 0; t < turns; t++) {
+            long p0 = store.bytes.get();
+            if (pool != null) {
+                wal[t] = walPosition(pool);
+            }
+            long t0 = System.nanoTime();
+            steps[t] = turn(graph, RunRequest.on(thread).input(PipelineShape.input(t)));
+            ms[t] = (System.nanoTime() - t0) / 1e6;
+            payload[t] = store.bytes.get() - p0;
+            text += PipelineShape.textBytes(t, t % 2 == 0);
+        }
+        if (pool != null) {
+            wal[turns] = walPosition(pool);
+        }
+        int from = Math.min(10, turns), to = Math.min(30, turns), lateFrom = Math.max(0, turns - 20);
+        double early = avg(ms, from, to), late = avg(ms, lateFrom, turns);
+        line("%s: one thread of %d turns: %.3f ms per turn at turns %d-%d, %.3f ms at turns %d-%d (%.2fx)",
+                label, turns, early, from, to, late, lateFrom, turns, late / early);
+        line("%s: checkpoint payload (JSON of values, deltas) per step: %.0f bytes at turns %d-%d, %.0f bytes at turns %d-%d",
+                label, perStep(payload, steps, from, to), from, to, perStep(payload, steps, lateFrom, turns), lateFrom, turns);
+        if (pool != null) {
+            line("%s: WAL written per step: %.0f bytes at turns %d-%d, %.0f bytes at turns %d-%d", label,
+                    (double) (wal[to] - wal[from]) / sum(steps, from, to), from, to,
+                    (double) (wal[turns] - wal[lateFrom]) / sum(steps, lateFrom, turns), lateFrom, turns);
+        }
+        return text;
+    }
+
+    /** {@code concurrency} threads taking turns at once: checkpointed steps per second through one store. */
+    private static void concurrent(Checkpointer store, int concurrency, int turnsEach) {
+        CompiledGraph graph = PipelineShape.compile(GraphOptions.with(store));
+        AtomicLong steps = new AtomicLong();
+        AtomicLong checkpoints = new AtomicLong();
+        for (int round = 0; round < 2; round++) { // the first round warms up
+            steps.set(0);
+            checkpoints.set(0);
+            long t0 = System.nanoTime();
+            Multi.createFrom().range(0, concurrency)
+                    .onItem().transformToUniAndMerge(w -> {
+                        String thread = "c-" + UUID.randomUUID();
+                        return Multi.createFrom().range(0, turnsEach)
+                                .onItem().transformToUniAndConcatenate(t -> graph.stream(RunRequest.on(thread).input(PipelineShape.input(t)))
+                                        .onItem().invoke(e -> {
+                                            if (e instanceof GraphEvent.TaskFinished) {
+                                                steps.incrementAndGet();
+                                            } else if (e instanceof GraphEvent.RunStarted || e instanceof GraphEvent.Values) {
+                                                checkpoints.incrementAndGet();
+                                            } else if (e instanceof GraphEvent.RunFailed f) {
+                                                throw new IllegalStateException(f.message());
+                                            }
+                                        }).collect().last())
+                                .collect().last();
+                    })
+                    .collect().last().await().indefinitely();
+            double s = (System.nanoTime() - t0) / 1e9;
+            if (round == 1) {
+                line("postgres/sync: %d threads at once, %d turns each: %.0f node steps/s, %.0f checkpoints/s (%.1f s)",
+                        concurrency, turnsEach, steps.get() / s, checkpoints.get() / s, s);
+            }
+        }
+    }
+
+    private static int turn(CompiledGraph graph, RunRequest req) {
+        int[] steps = {0};
+        GraphEvent last = graph.stream(req).onItem().invoke(e -> {
+            if (e instanceof GraphEvent.TaskFinished) {
+                steps[0]++;
+            }
+        }).collect().last().await().indefinitely();
+        if (!(last instanceof GraphEvent.RunFinished)) {
+            throw new IllegalStateException("the turn ended with " + last);
+        }
+        return steps[0];
+    }
+
+    // ---- Postgres helpers
+
+    private static void recreateDatabase() throws Exception {
+        try (var c = DriverManager.getConnection(TestDatabase.jdbcUrl("postgres"), TestDatabase.user(), TestDatabase.password());
+             var st = c.createStatement()) {
+            st.execute("DROP DATABASE IF EXISTS " + DB + " WITH (FORCE)");
+            st.execute("CREATE DATABASE " + DB);
+        }
+    }
+
+    private static long tableBytes(Pool pool) {
+        Row r = pool.query("SELECT sum(pg_total_relation_size(oid))::bigint FROM pg_class WHERE relname LIKE 'conduit\\_%' AND relkind = 'r'")
+                .execute().await().indefinitely().iterator().next();
+        return r.getLong(0);
+    }
+
+    private static long walPosition(Pool pool) {
+        return pool.query("SELECT pg_wal_lsn_diff(pg_current_wal_insert_lsn(), '0/0')::bigint").execute().await().indefinitely()
+                .iterator().next().getLong(0);
+    }
+
+    // ---- arithmetic and output
+
+    private static double avg(double[] a, int from, int to) {
+        double s = 0;
+        for (int i = from; i < to; i++) {
+            s += a[i];
+        }
+        return s / Math.max(1, to - from);
+    }
+
+    private static long sum(long[] a, int from, int to) {
+        long s = 0;
+        for (int i = from; i < to; i++) {
+            s += a[i];
+        }
+        return Math.max(1, s);
+    }
+
+    private static double perStep(long[] bytes, long[] steps, int from, int to) {
+        return (double) sum(bytes, from, to) / sum(steps, from, to);
+    }
+
+    private static void line(String format, Object... args) {
+        String s = String.format(Locale.ROOT, format, args);
+        System.out.println(s);
+        REPORT.add("- " + s);
+    }
+
+    /** Counts the JSON bytes of what each checkpoint stores (values and deltas), then passes it on. */
+    private static final class Measuring implements Checkpointer {
+        final Checkpointer inner;
+        final AtomicLong bytes = new AtomicLong();
+
+        Measuring(Checkpointer inner) {
+            this.inner = inner;
+        }
+
+        @Override
+        public Uni<Void> put(Checkpoint cp, String expectedHead) {
+            long n = 0;
+            for (Stored s : cp.values().values()) {
+                n += s.json().length();
+            }
+            for (Stored s : cp.deltas().values()) {
+                n += s.json().length();
+            }
+            bytes.addAndGet(n);
+            return inner.put(cp, expectedHead);
+        }
+
+        @Override
+        public Uni<Void> putWrites(String threadId, String ns, String checkpointId, List<PendingWrite> writes) {
+            return inner.putWrites(threadId, ns, checkpointId, writes);
+        }
+
+        @Override
+        public Uni<Optional<Head>> head(String threadId, String ns) {
+            return inner.head(threadId, ns);
+        }
+
+        @Override
+        public Uni<Optional<Head>> get(String threadId, String ns, String checkpointId) {
+            return inner.get(threadId, ns, checkpointId);
+        }
+
+        @Override
+        public Uni<Optional<CheckpointChain>> chain(String threadId, String ns, String checkpointId) {
+            return inner.chain(threadId, ns, checkpointId);
+        }
+
+        @Override
+        public Uni<List<Checkpoint>> list(String threadId, String ns, int limit, String before) {
+            return inner.list(threadId, ns, limit, before);
+        }
+
+        @Override
+        public Uni<Void> putSnapshot(String threadId, String ns, String checkpointId, Map<String, Stored> values) {
+            return inner.putSnapshot(threadId, ns, checkpointId, values);
+        }
+
+        @Override
+        public Uni<Long> prune(String threadId, String ns, String keepFrom) {
+            return inner.prune(threadId, ns, keepFrom);
+        }
+
+        @Override
+        public Uni<Void> deleteThread(String threadId) {
+            return inner.deleteThread(threadId);
+        }
+    }
+}
