@@ -157,7 +157,7 @@ public final class InMemoryCheckpointer implements Checkpointer {
         return Uni.createFrom().item(() -> {
             Namespace n = ns(threadId, ns, false);
             if (n == null) {
-                return 0L;
+                throw new IllegalStateException("checkpoint " + keepFrom + " has no snapshot; prune would lose state");
             }
             synchronized (n) {
                 if (!n.snapshots.containsKey(keepFrom)) {

@@ -116,7 +116,8 @@ public final class MessageList<M extends Identified> implements Iterable<M> {
     private MessageList<M> append(M m) {
         Shared s = shared;
         synchronized (s) {
-            if (s.claimed == size) {
+            // the shared empty list is never extended in place: its array would keep those items for good
+            if (s.claimed == size && this != EMPTY) {
                 if (size == s.items.length) {
                     s.items = Arrays.copyOf(s.items, size * 2);
                 }
