@@ -1,0 +1,7 @@
+package io.conduit.agent;
+
+import java.util.List;
+
+/** One model call: the conversation as the model should see it, and the tools it may call (none: no tools bound). */
+public record ModelRequest(ModelRole role, List<ChatMessage> messages, List<ToolSpec> tools) {
+}

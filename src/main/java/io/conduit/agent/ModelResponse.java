@@ -1,0 +1,12 @@
+package io.conduit.agent;
+
+import java.util.List;
+
+/**
+ * A finished model call: its text, tool calls and reasoning, and what it cost. {@code timeToFirstTokenMillis} is -1
+ * when the model produced no text.
+ */
+public record ModelResponse(String text, List<ToolCall> toolCalls, String reasoning, String provider, String model,
+                            int inputTokens, int outputTokens, String finishReason, long timeToFirstTokenMillis,
+                            long durationMillis) {
+}

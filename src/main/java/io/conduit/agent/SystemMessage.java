@@ -1,0 +1,11 @@
+package io.conduit.agent;
+
+import io.conduit.graph.TimeOrderedIds;
+
+/** An instruction for the model that is part of the conversation record (a verifier's note, for example). */
+public record SystemMessage(String id, String content) implements ChatMessage {
+
+    public static SystemMessage of(String content) {
+        return new SystemMessage(TimeOrderedIds.next(), content);
+    }
+}

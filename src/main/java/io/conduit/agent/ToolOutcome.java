@@ -1,0 +1,5 @@
+package io.conduit.agent;
+
+/** How a tool call ended, as the model will read it: the (redacted) content, or an error text when it failed. */
+public record ToolOutcome(String content, boolean error, int attempts) {
+}
