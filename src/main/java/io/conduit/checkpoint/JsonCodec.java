@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JavaType;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 
@@ -24,9 +25,12 @@ public final class JsonCodec<T> implements Codec<T> {
             .build();
 
     private final JavaType type;
+    /** Writes with the declared type, not the runtime one: a List<Message> keeps its elements' type ids. */
+    private final ObjectWriter writer;
 
     private JsonCodec(JavaType type) {
         this.type = type;
+        this.writer = MAPPER.writerFor(type);
     }
 
     public static <T> JsonCodec<T> of(Class<T> type) {
@@ -44,7 +48,7 @@ public final class JsonCodec<T> implements Codec<T> {
     @Override
     public String encode(T value) {
         try {
-            return MAPPER.writeValueAsString(value);
+            return writer.writeValueAsString(value);
         } catch (JsonProcessingException e) {
             throw new IllegalArgumentException("cannot encode " + type + ": " + e.getOriginalMessage(), e);
         }

@@ -1,0 +1,102 @@
+package io.conduit.agent;
+
+import io.conduit.graph.GraphException;
+import io.conduit.graph.MessageList;
+import io.conduit.graph.Node;
+import io.conduit.graph.NodeContext;
+import io.conduit.graph.Route;
+import io.conduit.graph.State;
+import io.conduit.graph.StateGraph;
+import io.conduit.graph.Update;
+import io.smallrye.mutiny.Uni;
+import java.util.List;
+import java.util.regex.Pattern;
+
+/**
+ * The first stage of a turn: checks the user's input (size, count, well-formed text), applies the safety policy
+ * (deny patterns, then the optional moderation hook), and loads the user's context from long-term memory.
+ * Malformed input fails the run with {@code invalid_request}; a refused turn ends with a polite answer and
+ * {@code safety_check=false} in state.
+ */
+public final class IngressStage implements Node {
+
+    /** A content check beyond patterns (a moderation API, say): true means allowed. */
+    public interface ModerationHook {
+        Uni<Boolean> allows(String text);
+    }
+
+    private final AgentConfig config;
+    private final UserMemory memory;
+    private final ModerationHook moderation;
+    private final List<Pattern> deny;
+
+    public IngressStage(AgentConfig config, UserMemory memory, ModerationHook moderation) {
+        this.config = config;
+        this.memory = memory;
+        this.moderation = moderation;
+        this.deny = config.denyPatterns().orElse(List.of()).stream()
+                .map(p -> Pattern.compile(p, Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE)).toList();
+    }
+
+    @Override
+    public Uni<Update> run(State state, NodeContext ctx) {
+        List<UserMessage> input = newUserMessages(state.get(AgentState.MESSAGES));
+        check(input);
+        String text = String.join("\n", input.stream().map(UserMessage::content).toList());
+        Update start = Update.of(AgentState.THREAD_ID, ctx.threadId())
+                .set(AgentState.RETRY_COUNT, 0)
+                .set(AgentState.SCRATCHPAD, Scratchpad.EMPTY)
+                .set(AgentState.SAFETY_CHECK, true);
+        if (deny.stream().anyMatch(p -> p.matcher(text).find())) {
+            return Uni.createFrom().item(refuse(start));
+        }
+        Uni<Boolean> allowed = moderation == null ? Uni.createFrom().item(true) : moderation.allows(text);
+        return allowed.flatMap(ok -> ok
+                ? memory.all(state.get(AgentState.USER_ID)).map(m -> start.set(AgentState.USER_CONTEXT, new UserContext(m)).set(AgentState.PHASE, "plan"))
+                : Uni.createFrom().item(refuse(start)));
+    }
+
+    private Update refuse(Update start) {
+        return start.set(AgentState.SAFETY_CHECK, false).set(AgentState.PHASE, "refused")
+                .set(AgentState.MESSAGES, new AssistantMessage(io.conduit.graph.TimeOrderedIds.next(), config.refusal(), List.of(), null, "ingress"));
+    }
+
+    /** The user messages of this turn: those after the last message of any other kind. */
+    static List<UserMessage> newUserMessages(MessageList<ChatMessage> messages) {
+        int i = messages.size();
+        while (i > 0 && messages.get(i - 1) instanceof UserMessage) {
+            i--;
+        }
+        return messages.asList().subList(i, messages.size()).stream().map(UserMessage.class::cast).toList();
+    }
+
+    private void check(List<UserMessage> input) {
+        if (input.isEmpty()) {
+            throw invalid("a turn starts with a user message");
+        }
+        if (input.size() > config.maxInputMessages()) {
+            throw invalid("a turn may bring at most " + config.maxInputMessages() + " messages, this one has " + input.size());
+        }
+        for (UserMessage m : input) {
+            String c = m.content();
+            if (c == null || c.isBlank()) {
+                throw invalid("message " + m.id() + " is empty");
+            }
+            if (c.length() > config.maxMessageChars()) {
+                throw invalid("message " + m.id() + " has " + c.length() + " characters, more than the limit of " + config.maxMessageChars());
+            }
+            if (c.chars().anyMatch(ch -> Character.isISOControl(ch) && ch != '\n' && ch != '\r' && ch != '\t')) {
+                throw invalid("message " + m.id() + " contains control characters");
+            }
+        }
+    }
+
+    private static GraphException invalid(String message) {
+        return new GraphException(GraphException.Code.INVALID_REQUEST, message);
+    }
+
+    /** After ingress: plan, unless the turn was refused. */
+    public static Route route(State state) {
+        return state.get(AgentState.SAFETY_CHECK) ? Route.to("planner") : Route.to(StateGraph.END);
+    }
+}

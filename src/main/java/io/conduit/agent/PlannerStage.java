@@ -1,0 +1,80 @@
+package io.conduit.agent;
+
+import io.conduit.graph.Node;
+import io.conduit.graph.NodeContext;
+import io.conduit.graph.Route;
+import io.conduit.graph.Send;
+import io.conduit.graph.State;
+import io.conduit.graph.TimeOrderedIds;
+import io.conduit.graph.Update;
+import io.smallrye.mutiny.Uni;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One streamed model call with the tools bound. Tool calls go to the executor (one task each, in parallel). No tool
+ * calls: in {@code answer} mode the planner's streamed text is the answer (one model call for a simple question),
+ * in {@code route-only} mode the generator answers and the planner's text is not shown.
+ */
+public final class PlannerStage implements Node {
+
+    private final LanguageModel model;
+    private final ToolBox tools;
+    private final AgentConfig config;
+    private final Clock clock;
+
+    public PlannerStage(LanguageModel model, ToolBox tools, AgentConfig config, Clock clock) {
+        this.model = model;
+        this.tools = tools;
+        this.config = config;
+        this.clock = clock;
+    }
+
+    @Override
+    public Uni<Update> run(State state, NodeContext ctx) {
+        boolean routeOnly = "route-only".equals(config.plannerMode());
+        String instructions = config.systemPrompt();
+        String replan = state.get(AgentState.SCRATCHPAD).notes().get("replan");
+        if (replan != null) {
+            instructions += "\n\nNote from the last attempt: " + replan;
+        }
+        List<ChatMessage> messages = new ArrayList<>();
+        messages.add(SystemPrompt.of(instructions, state, clock));
+        messages.addAll(AgentState.modelView(state));
+        String messageId = TimeOrderedIds.next();
+        ModelRequest request = new ModelRequest(ModelRole.PLANNER, messages, tools.specs());
+        return StreamedModelCall.run(model, request, ctx, messageId, !routeOnly).map(r -> {
+            LlmCall call = LlmCall.of(TimeOrderedIds.next(), ctx.runId(), "planner", r);
+            Update u = Update.of(AgentState.LLM_CALLS, call).set(AgentState.USAGE, Usage.of(call));
+            if (!r.toolCalls().isEmpty()) {
+                return u.set(AgentState.MESSAGES, new AssistantMessage(messageId, r.text(), withIds(r.toolCalls()), r.reasoning(), "planner"))
+                        .set(AgentState.PHASE, "execute");
+            }
+            if (routeOnly) {
+                return u.set(AgentState.PHASE, "generate");
+            }
+            return u.set(AgentState.MESSAGES, new AssistantMessage(messageId, r.text(), List.of(), r.reasoning(), "planner"))
+                    .set(AgentState.PHASE, "answered");
+        });
+    }
+
+    /** Every call needs an id to pair with its result; some servers leave it out. */
+    private static List<ToolCall> withIds(List<ToolCall> calls) {
+        return calls.stream().map(c -> c.id() == null || c.id().isBlank()
+                ? new ToolCall("call_" + TimeOrderedIds.next().replace("-", "").substring(0, 24), c.name(), c.arguments()) : c).toList();
+    }
+
+    /** After the planner: each tool call to its own executor task; else the generator (route-only) or the summarizer. */
+    public static Route route(State state) {
+        String phase = state.get(AgentState.PHASE);
+        if ("execute".equals(phase)) {
+            List<Send> sends = new ArrayList<>();
+            for (ToolCall call : AgentState.lastAssistant(state).toolCalls()) {
+                sends.add(new Send("tool_executor", call));
+            }
+            return Route.send(sends);
+        }
+        return Route.to("generate".equals(phase) ? "generator" : "summarizer");
+    }
+}

@@ -1,0 +1,55 @@
+package io.conduit.agent;
+
+import io.smallrye.mutiny.Multi;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.concurrent.ConcurrentLinkedDeque;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/**
+ * A {@link LanguageModel} that plays scripted answers in order, word by word, and records what it was asked. A
+ * stand-in at the port for stage tests; the real providers are tested against stub servers in io.conduit.llm.
+ */
+final class ScriptedModel implements LanguageModel {
+
+    record Answer(String text, List<ToolCall> toolCalls) {
+    }
+
+    private final Deque<Answer> answers = new ConcurrentLinkedDeque<>();
+    final List<ModelRequest> requests = new CopyOnWriteArrayList<>();
+
+    ScriptedModel says(String text) {
+        answers.add(new Answer(text, List.of()));
+        return this;
+    }
+
+    ScriptedModel calls(ToolCall... calls) {
+        answers.add(new Answer("", List.of(calls)));
+        return this;
+    }
+
+    @Override
+    public Multi<ModelEvent> stream(ModelRequest request) {
+        requests.add(request);
+        Answer a = answers.poll();
+        if (a == null) {
+            return Multi.createFrom().failure(new ModelException("scripted", "no answer left for " + request.role(), null));
+        }
+        List<ModelEvent> events = new ArrayList<>();
+        for (String word : a.text().split("(?<= )")) {
+            if (!word.isEmpty()) {
+                events.add(new ModelEvent.Token(word));
+            }
+        }
+        int in = TokenEstimate.of(request.messages());
+        int out = TokenEstimate.of(a.text());
+        events.add(new ModelEvent.Completed(new ModelResponse(a.text(), a.toolCalls(), null, "scripted", "script-1",
+                in, out, a.toolCalls().isEmpty() ? "stop" : "tool_calls", 0, 0, (in + out) / 1e6)));
+        return Multi.createFrom().iterable(events);
+    }
+
+    List<ModelRole> roles() {
+        return requests.stream().map(ModelRequest::role).toList();
+    }
+}
