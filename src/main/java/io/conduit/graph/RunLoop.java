@@ -93,7 +93,11 @@ final class RunLoop {
     private <T> void then(Uni<T> uni, Consumer<T> continuation) {
         schedule(() -> {
             if (!ended) {
-                inflight = uni.subscribe().with(continuation, this::fail);
+                Cancellable c = uni.subscribe().with(continuation, this::fail);
+                inflight = c;
+                if (ended) {
+                    c.cancel(); // cancelled while subscribing: onTermination saw the previous inflight, not this one
+                }
             }
         });
     }
@@ -232,6 +236,11 @@ final class RunLoop {
             copy.interrupts.addAll(r.interrupts);
             for (int k = 0; k < r.resumes.size(); k++) {
                 rewritten.add(TaskRecord.resume(t.id(), t.node(), k, r.resumes.get(k)));
+            }
+            // the interrupts too: a task's pending interrupts are those past its answers, so a later interrupt
+            // of the task must find the earlier ones here, or it would read as already answered
+            for (int k = 0; k < r.interrupts.size(); k++) {
+                rewritten.add(TaskRecord.interrupt(t, k, r.interrupts.get(k)));
             }
             if (r.done) {
                 copy.done = true;

@@ -1,0 +1,119 @@
+package io.conduit.graph;
+
+import static io.conduit.graph.Runs.done;
+import static io.conduit.graph.Runs.finished;
+import static io.conduit.graph.Runs.history;
+import static io.conduit.graph.Runs.newThread;
+import static io.conduit.graph.Runs.run;
+import static io.conduit.graph.Runs.state;
+import static io.conduit.graph.StateGraph.END;
+import static io.conduit.graph.StateGraph.START;
+import static io.conduit.graph.TestMessages.ids;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.conduit.checkpoint.CheckpointChain;
+import io.conduit.graph.TestMessages.Item;
+import io.conduit.graph.TestMessages.Msg;
+import io.conduit.graph.TestMessages.Remove;
+import java.util.List;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** Snapshots every few steps, reading a long thread back without the state cache, and pruning old checkpoints. */
+class CompactionTest {
+
+    private static final MessagesChannel<Item> MSGS = TestMessages.messages();
+    private static final LastValueChannel<Integer> COUNT = TestMessages.counter("count");
+
+    /**
+     * A loop a → a of 20 steps. Each step replaces a "status" message and sets the counter; every third step appends
+     * a message; step 12 removes the one step 6 added.
+     */
+    private static StateGraph loop() {
+        return StateGraph.of(StateSchema.of(MSGS, COUNT))
+                .node("a", (s, ctx) -> {
+                    int n = s.get(COUNT) + 1;
+                    Update u = Update.of(COUNT, n).set(MSGS, Msg.ai("status", "step " + n));
+                    if (n % 3 == 0) {
+                        u = u.set(MSGS, Msg.ai("m" + n, "note " + n));
+                    }
+                    if (n == 12) {
+                        u = u.set(MSGS, new Remove("m6"));
+                    }
+                    return done(u);
+                })
+                .edge(START, "a")
+                .route("a", s -> Route.to(s.get(COUNT) < 20 ? "a" : END), "a", END);
+    }
+
+    private static void assertSameState(StateSnapshot actual, StateSnapshot expected) {
+        assertThat(actual.checkpointId()).isEqualTo(expected.checkpointId());
+        assertThat(actual.values().asMap()).isEqualTo(expected.values().asMap());
+        assertThat(actual.next()).isEqualTo(expected.next());
+    }
+
+    @ParameterizedTest
+    @MethodSource("io.conduit.graph.Backends#all")
+    void aLongThreadReadsBackTheSameThroughAFreshGraph(Backends.Backend b) {
+        GraphOptions options = b.options().compactionSteps(4);
+        CompiledGraph first = loop().compile(options);
+        String thread = newThread();
+
+        List<GraphEvent> events = run(first, b.on(thread).input(Update.of(MSGS, Msg.user("u", "go"))));
+
+        State end = finished(events).state();
+        assertThat(end.get(COUNT)).isEqualTo(20);
+        assertThat(ids(end.get(MSGS))).containsExactly("u", "status", "m3", "m9", "m12", "m15", "m18");
+        assertThat(((Msg) end.get(MSGS).byId("status")).text()).isEqualTo("step 20");
+
+        CompiledGraph fresh = loop().compile(options);
+        StateSnapshot viaFirst = state(first, thread);
+        StateSnapshot viaFresh = state(fresh, thread);
+        assertSameState(viaFresh, viaFirst);
+        assertThat(viaFresh.values().get(MSGS)).isEqualTo(end.get(MSGS));
+
+        List<StateSnapshot> historyFirst = history(first, thread);
+        List<StateSnapshot> historyFresh = history(fresh, thread);
+        assertThat(historyFirst).hasSize(21);
+        assertThat(historyFresh).hasSize(21);
+        for (int i = 0; i < historyFirst.size(); i++) {
+            assertSameState(historyFresh.get(i), historyFirst.get(i));
+            assertThat(historyFresh.get(i).values().get(COUNT)).isEqualTo(20 - i);
+        }
+
+        // snapshots keep the read of the newest state short
+        CheckpointChain chain = Runs.await(options.checkpointer().chain(thread, "", viaFirst.checkpointId())).orElseThrow();
+        assertThat(chain.base()).as("a snapshot was stored").isNotEmpty();
+        assertThat(chain.since().size()).isLessThan(historyFirst.size() / 2);
+    }
+
+    @ParameterizedTest
+    @MethodSource("io.conduit.graph.Backends#all")
+    void pruningDeletesOldCheckpointsAndKeepsTheStateReadable(Backends.Backend b) {
+        GraphOptions options = b.options().compactionSteps(4);
+        CompiledGraph graph = loop().compile(options);
+        String thread = newThread();
+        run(graph, b.on(thread).input(Update.of(MSGS, Msg.user("u", "go"))));
+        List<StateSnapshot> before = history(graph, thread);
+
+        long deleted = Runs.await(graph.prune(thread, 3));
+
+        assertThat(deleted).isEqualTo(before.size() - 3);
+        List<StateSnapshot> after = history(graph, thread);
+        assertThat(after).hasSize(3);
+        for (int i = 0; i < 3; i++) {
+            assertSameState(after.get(i), before.get(i));
+        }
+        CompiledGraph fresh = loop().compile(options);
+        assertSameState(state(fresh, thread), before.get(0));
+        List<StateSnapshot> afterFresh = history(fresh, thread);
+        for (int i = 0; i < 3; i++) {
+            assertSameState(afterFresh.get(i), before.get(i));
+        }
+
+        // the pruned thread takes another turn
+        List<GraphEvent> next = run(fresh, b.on(thread).input(Update.of(MSGS, Msg.user("u2", "again"))));
+        assertThat(ids(finished(next).state().get(MSGS))).containsExactly("u", "status", "m3", "m9", "m12", "m15", "m18", "u2", "m21");
+        assertThat(finished(next).state().get(COUNT)).isEqualTo(21);
+    }
+}
