@@ -1,0 +1,56 @@
+package io.conduit.llm;
+
+import dev.langchain4j.model.chat.StreamingChatModel;
+import dev.langchain4j.model.chat.request.ChatRequest;
+import io.conduit.agent.LanguageModel;
+import io.conduit.agent.ModelEvent;
+import io.conduit.agent.ModelException;
+import io.conduit.agent.ModelRequest;
+import io.smallrye.mutiny.Multi;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * A LangChain4j {@link StreamingChatModel} as the agent's {@link LanguageModel}. A call that fails before any output
+ * is retried with exponential backoff on Mutiny's timers when the failure is transient; once the caller has seen
+ * output, a failure ends the stream at once.
+ */
+public final class LangChain4jModel implements LanguageModel {
+
+    private final StreamingChatModel model;
+    private final LlmEndpoint endpoint;
+    private final RetryPolicy retry;
+    private final PriceTable prices;
+
+    public LangChain4jModel(StreamingChatModel model, LlmEndpoint endpoint, RetryPolicy retry, PriceTable prices) {
+        this.model = model;
+        this.endpoint = endpoint;
+        this.retry = retry;
+        this.prices = prices;
+    }
+
+    @Override
+    public Multi<ModelEvent> stream(ModelRequest request) {
+        return Multi.createFrom().deferred(() -> {
+            long start = System.nanoTime();
+            String provider = endpoint.provider().id();
+            String modelName = endpoint.modelFor(request.role());
+            ChatRequest chatRequest;
+            try {
+                chatRequest = LangChain4jRequests.of(request, modelName);
+            } catch (RuntimeException e) {
+                return Multi.createFrom().failure(new ModelException(provider, "bad request: " + e.getMessage(), e));
+            }
+            CallContext call = new CallContext(provider, modelName, prices, start);
+            AtomicInteger attempts = new AtomicInteger();
+            Multi<ModelEvent> attempt = Multi.createFrom().deferred(() -> {
+                attempts.incrementAndGet();
+                return StreamAttempt.run(model, chatRequest, call, endpoint.timeout());
+            });
+            Multi<ModelEvent> withRetries = retry.maxRetries() == 0 ? attempt : attempt
+                    .onFailure(StreamFailures::retryable).retry()
+                    .withBackOff(retry.initialBackoff(), retry.maxBackoff())
+                    .atMost(retry.maxRetries());
+            return withRetries.onFailure().transform(f -> StreamFailures.toModelException(provider, f, attempts.get()));
+        });
+    }
+}

@@ -1,0 +1,259 @@
+package io.conduit.llm;
+
+import dev.langchain4j.agent.tool.ToolExecutionRequest;
+import dev.langchain4j.data.message.AiMessage;
+import dev.langchain4j.model.chat.StreamingChatModel;
+import dev.langchain4j.model.chat.request.ChatRequest;
+import dev.langchain4j.model.chat.response.ChatResponse;
+import dev.langchain4j.model.chat.response.CompleteToolCall;
+import dev.langchain4j.model.chat.response.PartialResponse;
+import dev.langchain4j.model.chat.response.PartialResponseContext;
+import dev.langchain4j.model.chat.response.PartialThinking;
+import dev.langchain4j.model.chat.response.PartialThinkingContext;
+import dev.langchain4j.model.chat.response.PartialToolCall;
+import dev.langchain4j.model.chat.response.PartialToolCallContext;
+import dev.langchain4j.model.chat.response.StreamingChatResponseHandler;
+import dev.langchain4j.model.chat.response.StreamingHandle;
+import dev.langchain4j.model.output.FinishReason;
+import dev.langchain4j.model.output.TokenUsage;
+import io.conduit.agent.ModelEvent;
+import io.conduit.agent.ModelResponse;
+import io.conduit.agent.ToolCall;
+import io.smallrye.mutiny.Multi;
+import io.smallrye.mutiny.subscription.MultiEmitter;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * One streaming call to the provider, turned from LangChain4j's callbacks into a Multi: text and reasoning as they
+ * arrive, then one {@link ModelEvent.Completed}. A failure is an {@link AttemptFailure} that says whether output had
+ * started. A stream silent for longer than the idle timeout fails, so a stalled server cannot hang a run.
+ */
+final class StreamAttempt implements StreamingChatResponseHandler {
+
+    private static final SecureRandom RANDOM = new SecureRandom();
+    private static final String ID_CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+
+    /** What the attempt passes downstream: an event, or a sign of life that only feeds the idle timeout. */
+    private sealed interface Signal {
+    }
+
+    private record Emitted(ModelEvent event) implements Signal {
+    }
+
+    private enum Progress implements Signal { INSTANCE }
+
+    private final CallContext call;
+    private final AtomicBoolean done = new AtomicBoolean();
+    private volatile MultiEmitter<? super Signal> emitter;
+    private volatile boolean outputStarted;
+    private volatile long firstOutputNanos;
+    private volatile StreamingHandle handle;
+
+    private StreamAttempt(CallContext call) {
+        this.call = call;
+    }
+
+    static Multi<ModelEvent> run(StreamingChatModel model, ChatRequest request, CallContext call, Duration idleTimeout) {
+        return Multi.createFrom().deferred(() -> {
+            StreamAttempt attempt = new StreamAttempt(call);
+            return Multi.createFrom().<Signal>emitter(e -> attempt.start(model, request, e))
+                    .ifNoItem().after(idleTimeout).failWith(() -> attempt.failure(
+                            new BrokenStream("no data from the model for " + idleTimeout.toMillis() + " ms")))
+                    .onFailure(f -> !(f instanceof AttemptFailure)).transform(attempt::failure)
+                    .filter(s -> s instanceof Emitted)
+                    .map(s -> ((Emitted) s).event());
+        });
+    }
+
+    private void start(StreamingChatModel model, ChatRequest request, MultiEmitter<? super Signal> emitter) {
+        this.emitter = emitter;
+        emitter.onTermination(() -> {
+            if (emitter.isCancelled()) {
+                done.set(true);
+                cancelUpstream();
+            }
+        });
+        try {
+            model.chat(request, this);
+        } catch (RuntimeException e) {
+            onError(e);
+        }
+    }
+
+    private AttemptFailure failure(Throwable cause) {
+        return cause instanceof AttemptFailure a ? a : new AttemptFailure(cause, outputStarted);
+    }
+
+    @Override
+    public void onPartialResponse(PartialResponse partial, PartialResponseContext context) {
+        text(partial.text(), context.streamingHandle());
+    }
+
+    @Override
+    public void onPartialResponse(String partial) {
+        text(partial, null);
+    }
+
+    private void text(String text, StreamingHandle streamingHandle) {
+        ProviderStreamError error = InBandError.decode(text);
+        if (error != null) {
+            remember(streamingHandle);
+            onError(error);
+            cancelUpstream();
+            return;
+        }
+        output(new ModelEvent.Token(text), streamingHandle);
+    }
+
+    @Override
+    public void onPartialThinking(PartialThinking partial, PartialThinkingContext context) {
+        output(new ModelEvent.Reasoning(partial.text()), context.streamingHandle());
+    }
+
+    @Override
+    public void onPartialThinking(PartialThinking partial) {
+        output(new ModelEvent.Reasoning(partial.text()), null);
+    }
+
+    @Override
+    public void onPartialToolCall(PartialToolCall partial, PartialToolCallContext context) {
+        progress(context.streamingHandle());
+    }
+
+    @Override
+    public void onPartialToolCall(PartialToolCall partial) {
+        progress(null);
+    }
+
+    @Override
+    public void onCompleteToolCall(CompleteToolCall complete) {
+        progress(null);
+    }
+
+    private void output(ModelEvent event, StreamingHandle streamingHandle) {
+        remember(streamingHandle);
+        if (done.get()) {
+            cancelUpstream();
+            return;
+        }
+        if (firstOutputNanos == 0) {
+            firstOutputNanos = System.nanoTime();
+        }
+        outputStarted = true;
+        emitter.emit(new Emitted(event));
+    }
+
+    private void progress(StreamingHandle streamingHandle) {
+        remember(streamingHandle);
+        if (done.get()) {
+            cancelUpstream();
+            return;
+        }
+        outputStarted = true;
+        emitter.emit(Progress.INSTANCE);
+    }
+
+    @Override
+    public void onCompleteResponse(ChatResponse response) {
+        if (!done.compareAndSet(false, true)) {
+            return;
+        }
+        if (response.finishReason() == null) {
+            emitter.fail(failure(new BrokenStream("the stream ended without a finish reason (cut short?)")));
+            return;
+        }
+        emitter.emit(new Emitted(new ModelEvent.Completed(toModelResponse(response))));
+        emitter.complete();
+    }
+
+    @Override
+    public void onError(Throwable error) {
+        if (done.compareAndSet(false, true)) {
+            emitter.fail(failure(error));
+        }
+    }
+
+    private ModelResponse toModelResponse(ChatResponse response) {
+        long end = System.nanoTime();
+        AiMessage ai = response.aiMessage();
+        TokenUsage usage = response.tokenUsage();
+        int in = usage == null || usage.inputTokenCount() == null ? 0 : usage.inputTokenCount();
+        int out = usage == null || usage.outputTokenCount() == null ? 0 : usage.outputTokenCount();
+        String reported = response.modelName();
+        List<ToolCall> toolCalls = ai.hasToolExecutionRequests()
+                ? ai.toolExecutionRequests().stream().map(StreamAttempt::toolCall).toList()
+                : List.of();
+        return new ModelResponse(
+                ai.text() == null ? "" : ai.text(),
+                toolCalls,
+                ai.thinking(),
+                call.provider(),
+                reported == null || reported.isBlank() ? call.requestedModel() : reported,
+                in,
+                out,
+                finishReason(response.finishReason()),
+                firstOutputNanos == 0 ? -1 : millis(firstOutputNanos - call.startNanos()),
+                millis(end - call.startNanos()),
+                call.prices().costUsd(call.requestedModel(), reported, in, out));
+    }
+
+    private static ToolCall toolCall(ToolExecutionRequest request) {
+        String id = request.id();
+        // Mistral may leave the id out (its SDK then says "null"); a tool result must point at some id, and Mistral
+        // accepts only 9 characters from [a-zA-Z0-9] when the history comes back
+        if (id == null || id.isBlank() || "null".equals(id)) {
+            id = newToolCallId();
+        }
+        String arguments = request.arguments() == null || request.arguments().isBlank() ? "{}" : request.arguments();
+        String name = request.name() == null ? null : request.name().replace(OpenAiChunkInterceptor.NAME_CONTINUATION, "");
+        return new ToolCall(id, name, arguments);
+    }
+
+    private static String newToolCallId() {
+        StringBuilder id = new StringBuilder(9);
+        for (int i = 0; i < 9; i++) {
+            id.append(ID_CHARS.charAt(RANDOM.nextInt(ID_CHARS.length())));
+        }
+        return id.toString();
+    }
+
+    private static String finishReason(FinishReason reason) {
+        return switch (reason) {
+            case STOP -> "stop";
+            case LENGTH -> "length";
+            case TOOL_EXECUTION -> "tool_calls";
+            case CONTENT_FILTER -> "content_filter";
+            case OTHER -> "other";
+        };
+    }
+
+    private void remember(StreamingHandle streamingHandle) {
+        if (streamingHandle != null && handle == null) {
+            handle = streamingHandle;
+        }
+    }
+
+    /**
+     * Stops the provider's stream as far as LangChain4j allows. The JDK client (Mistral) hands out a handle that
+     * closes the body stream, which ends LangChain4j's parsing (the JDK keeps the TCP connection until the server
+     * ends the response). The Quarkus OpenAI client hands out a no-op handle and LangChain4j drops the one that
+     * could cancel, so there the response runs on; either way the remaining callbacks are dropped here.
+     */
+    private void cancelUpstream() {
+        StreamingHandle h = handle;
+        if (h != null && !h.isCancelled()) {
+            try {
+                h.cancel();
+            } catch (RuntimeException ignored) {
+                // best effort: the subscriber is gone either way
+            }
+        }
+    }
+
+    private static long millis(long nanos) {
+        return Duration.ofNanos(nanos).toMillis();
+    }
+}

@@ -1,0 +1,157 @@
+package io.conduit.llm;
+
+import static io.conduit.llm.MistralChunks.call;
+import static io.conduit.llm.MistralChunks.content;
+import static io.conduit.llm.MistralChunks.last;
+import static io.conduit.llm.TestModels.completed;
+import static io.conduit.llm.TestModels.failure;
+import static io.conduit.llm.TestModels.run;
+import static io.conduit.llm.TestModels.tokens;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import io.conduit.agent.ModelEvent;
+import io.conduit.agent.ModelException;
+import io.conduit.agent.ModelRequest;
+import io.conduit.agent.ModelResponse;
+import io.conduit.agent.ModelRole;
+import io.conduit.agent.ToolCall;
+import io.conduit.agent.ToolSpec;
+import io.conduit.llm.ProviderStub.Status;
+import io.conduit.llm.ProviderStub.Stream;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The mistral provider against a stub speaking Mistral's streaming wire format; plain LangChain4j, no Quarkus. */
+class MistralStreamingTest {
+
+    private ProviderStub stub;
+    private LangChain4jModel model;
+
+    @BeforeEach
+    void start() throws Exception {
+        stub = ProviderStub.start();
+        model = TestModels.model(LlmProvider.MISTRAL, stub, "mistral-test");
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        stub.close();
+    }
+
+    @Test
+    void textStreamsAsTokensWithUsageFromTheLastChunk() {
+        stub.then(new Stream(List.of(content("Bon", true), content("jour", false), last("stop", 9, 2)), true));
+
+        List<ModelEvent> events = run(model.stream(TestModels.question("salut")));
+
+        assertThat(tokens(events)).containsExactly("Bon", "jour");
+        ModelResponse response = completed(events);
+        assertThat(response.text()).isEqualTo("Bonjour");
+        assertThat(response.provider()).isEqualTo("mistral");
+        assertThat(response.model()).isEqualTo(MistralChunks.MODEL);
+        assertThat(response.inputTokens()).isEqualTo(9);
+        assertThat(response.outputTokens()).isEqualTo(2);
+        assertThat(response.finishReason()).isEqualTo("stop");
+        assertThat(response.estimatedCostUsd()).isCloseTo((9 * 2.0 + 2 * 8.0) / 1_000_000, within(1e-12));
+    }
+
+    @Test
+    void aToolCallArrivesCompleteInOneDelta() {
+        stub.then(new Stream(List.of(
+                MistralChunks.toolCalls(call("D681PevKs", "weather", "{\"city\": \"Paris\"}")),
+                last("tool_calls", 40, 12)), true));
+
+        ModelResponse response = completed(run(model.stream(TestModels.conversation())));
+
+        assertThat(response.toolCalls()).containsExactly(new ToolCall("D681PevKs", "weather", "{\"city\": \"Paris\"}"));
+        assertThat(response.finishReason()).isEqualTo("tool_calls");
+        assertThat(response.text()).isEmpty();
+    }
+
+    @Test
+    void theRequestCarriesModelTemperatureToolsAndTheMappedConversation() {
+        stub.then(new Stream(List.of(content("ok", true), last("stop", 1, 1)), true));
+
+        run(model.stream(TestModels.conversation()));
+
+        JsonObject body = stub.requests().getFirst();
+        assertThat(body.getString("model")).isEqualTo("mistral-test");
+        assertThat(body.getDouble("temperature")).isEqualTo(0.3);
+        assertThat(body.getBoolean("stream")).isTrue();
+        JsonArray messages = body.getJsonArray("messages");
+        assertThat(messages.stream().map(m -> ((JsonObject) m).getString("role")))
+                .containsExactly("system", "user", "assistant", "tool", "user");
+        JsonObject call = messages.getJsonObject(2).getJsonArray("tool_calls").getJsonObject(0);
+        assertThat(call.getString("id")).isEqualTo("call_1");
+        assertThat(call.getJsonObject("function").getString("name")).isEqualTo("weather");
+        assertThat(messages.getJsonObject(3).getString("tool_call_id")).isEqualTo("call_1");
+        JsonObject parameters = body.getJsonArray("tools").getJsonObject(0).getJsonObject("function").getJsonObject("parameters");
+        assertThat(parameters.getJsonArray("required").getList()).containsExactly("city");
+        assertThat(parameters.getJsonObject("properties").getJsonObject("unit").getJsonArray("enum").getList())
+                .containsExactly("celsius", "fahrenheit");
+    }
+
+    @Test
+    void aRateLimitBeforeAnyOutputIsRetried() {
+        stub.then(new Status(429, "{\"object\":\"error\",\"message\":\"Requests rate limit exceeded\",\"type\":\"rate_limited\"}"))
+                .then(new Stream(List.of(content("done", true), last("stop", 1, 1)), true));
+
+        List<ModelEvent> events = run(model.stream(TestModels.question("hi")));
+
+        assertThat(completed(events).text()).isEqualTo("done");
+        assertThat(stub.requests()).hasSize(2);
+    }
+
+    @Test
+    void aRateLimitOnEveryAttemptNamesProviderStatusAndMessage() {
+        stub.then(new Status(429, "{\"object\":\"error\",\"message\":\"Requests rate limit exceeded\",\"type\":\"rate_limited\"}"));
+
+        Throwable failure = failure(model.stream(TestModels.question("hi")));
+
+        assertThat(failure).isInstanceOf(ModelException.class)
+                .hasMessageContaining("mistral: HTTP 429: Requests rate limit exceeded");
+        assertThat(stub.requests()).hasSize(3);
+    }
+
+    @Test
+    void anErrorObjectInTheStreamFailsInsteadOfBeingSkipped() {
+        stub.then(new Stream(List.of(content("Par", true),
+                "{\"object\":\"error\",\"message\":\"Service tier capacity exceeded\",\"type\":\"service_tier_capacity_exceeded\",\"code\":\"3505\"}"), false));
+
+        Throwable failure = failure(model.stream(TestModels.question("hi")));
+
+        assertThat(failure).isInstanceOf(ModelException.class)
+                .hasMessageContaining("mistral")
+                .hasMessageContaining("Service tier capacity exceeded");
+        assertThat(stub.requests()).hasSize(1);
+    }
+
+    @Test
+    void aStreamThatClosesBeforeDoneFailsInsteadOfHanging() {
+        stub.then(new Stream(List.of(content("Half", true)), false));
+
+        Throwable failure = failure(model.stream(TestModels.question("hi")));
+
+        assertThat(failure).isInstanceOf(ModelException.class)
+                .hasMessageContaining("mistral")
+                .hasMessageContaining("before [DONE]");
+        assertThat(stub.requests()).hasSize(1);
+    }
+
+    @Test
+    void aToolWithABadSchemaFailsTheCallBeforeAnythingIsSent() {
+        ModelRequest request = new ModelRequest(ModelRole.PLANNER, TestModels.question("hi").messages(),
+                List.of(new ToolSpec("lookup", "Looks things up", "{\"type\":\"object\",\"properties\":{\"q\":{\"type\":\"text\"}}}")));
+
+        Throwable failure = failure(model.stream(request));
+
+        assertThat(failure).isInstanceOf(ModelException.class)
+                .hasMessage("mistral: bad request: tool 'lookup': parameter schema at $.properties.q: unsupported type 'text'");
+        assertThat(stub.requests()).isEmpty();
+    }
+}

@@ -1,0 +1,90 @@
+package io.conduit.llm;
+
+import io.conduit.agent.AssistantMessage;
+import io.conduit.agent.ModelEvent;
+import io.conduit.agent.ModelRequest;
+import io.conduit.agent.ModelResponse;
+import io.conduit.agent.ModelRole;
+import io.conduit.agent.RemoveMessage;
+import io.conduit.agent.SystemMessage;
+import io.conduit.agent.ToolCall;
+import io.conduit.agent.ToolMessage;
+import io.conduit.agent.ToolSpec;
+import io.conduit.agent.UserMessage;
+import io.smallrye.mutiny.Multi;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/** Models pointed at a stub, a conversation that uses every message kind, and ways to run a stream in a test. */
+final class TestModels {
+
+    static final Duration BOUND = Duration.ofSeconds(10);
+    static final String WEATHER_SCHEMA = """
+            {"type":"object","properties":{
+              "city":{"type":"string","description":"City name"},
+              "unit":{"type":"string","enum":["celsius","fahrenheit"]}},
+             "required":["city"]}""";
+
+    private TestModels() {
+    }
+
+    static LangChain4jModel model(LlmProvider provider, ProviderStub stub, String modelName) {
+        LlmEndpoint endpoint = new LlmEndpoint(provider, stub.baseUrl(), "test-key", modelName, "cheap-model", 0.3,
+                Duration.ofSeconds(5), false);
+        // tiny backoff: the tests count attempts, never time them
+        RetryPolicy retry = new RetryPolicy(2, Duration.ofMillis(1), Duration.ofMillis(5));
+        PriceTable prices = new PriceTable(Map.of(modelName, new PriceTable.Price(2.0, 8.0)));
+        return new LangChain4jModel(ProviderModels.build(endpoint), endpoint, retry, prices);
+    }
+
+    static ModelRequest conversation() {
+        return new ModelRequest(ModelRole.PLANNER, List.of(
+                new SystemMessage("s1", "You are terse."),
+                new UserMessage("u1", "Weather in Paris?"),
+                new AssistantMessage("a1", "", List.of(new ToolCall("call_1", "weather", "{\"city\":\"Paris\"}")), null, "planner"),
+                new ToolMessage("t1", "call_1", "weather", "18C, sunny", false),
+                new RemoveMessage("gone"),
+                new UserMessage("u2", "And tomorrow?")),
+                List.of(new ToolSpec("weather", "Current weather for a city", WEATHER_SCHEMA)));
+    }
+
+    static ModelRequest question(String text) {
+        return new ModelRequest(ModelRole.GENERATOR, List.of(new UserMessage("u1", text)), List.of());
+    }
+
+    static List<ModelEvent> run(Multi<ModelEvent> stream) {
+        return stream.collect().asList().await().atMost(BOUND);
+    }
+
+    /** Runs a stream that must fail; the events seen before the failure go to {@code seen}. */
+    static Throwable failure(Multi<ModelEvent> stream, List<ModelEvent> seen) {
+        try {
+            stream.onItem().invoke(seen::add).collect().asList().await().atMost(BOUND);
+        } catch (Throwable t) {
+            return t;
+        }
+        throw new AssertionError("the stream completed; events: " + seen);
+    }
+
+    static Throwable failure(Multi<ModelEvent> stream) {
+        return failure(stream, new CopyOnWriteArrayList<>());
+    }
+
+    static ModelResponse completed(List<ModelEvent> events) {
+        List<ModelEvent> completed = events.stream().filter(e -> e instanceof ModelEvent.Completed).toList();
+        if (completed.size() != 1 || events.getLast() != completed.getFirst()) {
+            throw new AssertionError("expected exactly one Completed, last: " + events);
+        }
+        return ((ModelEvent.Completed) completed.getFirst()).response();
+    }
+
+    static List<String> tokens(List<ModelEvent> events) {
+        return events.stream().filter(e -> e instanceof ModelEvent.Token).map(e -> ((ModelEvent.Token) e).text()).toList();
+    }
+
+    static List<String> reasoning(List<ModelEvent> events) {
+        return events.stream().filter(e -> e instanceof ModelEvent.Reasoning).map(e -> ((ModelEvent.Reasoning) e).text()).toList();
+    }
+}
