@@ -5,26 +5,26 @@
 -- One row per thread and checkpoint namespace: the head pointer that writers advance with a compare-and-set,
 -- and a compact key that the other tables use instead of repeating the thread id.
 CREATE TABLE conduit_threads (
-    thread_key  bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
     thread_id   text        NOT NULL,
     ns          text        NOT NULL,
+    thread_key  bigint      GENERATED ALWAYS AS IDENTITY,
     head_id     uuid        NOT NULL,
     created_at  timestamptz NOT NULL DEFAULT now(),
     updated_at  timestamptz NOT NULL DEFAULT now(),
-    UNIQUE (thread_id, ns)
+    PRIMARY KEY (thread_id, ns)
 );
 
 CREATE TABLE conduit_checkpoints (
     thread_key     bigint      NOT NULL,
-    checkpoint_id  uuid        NOT NULL,   -- UUIDv7: sorts in creation order
+    checkpoint_id  uuid        NOT NULL,   -- UUIDv7: sorts in creation order and carries the creation time
     parent_id      uuid,
     step           integer     NOT NULL,
     source         text        NOT NULL,   -- input | loop | update | fork
     format         smallint    NOT NULL,   -- encoding version of the JSON columns; readers refuse unknown ones
     chain_length   integer     NOT NULL,   -- checkpoints since the nearest snapshot on this lineage
     run_id         uuid,
-    created_at     timestamptz NOT NULL,
-    next           jsonb,                  -- tasks to run next; NULL when the run ended here
+    next           text,                   -- nodes that run next, comma-separated; NULL when the run ended here
+    next_sends     jsonb,                  -- tasks with an input of their own (Send): [{"node","input"}]
     channel_values jsonb,                  -- {channel: value} of value channels written at this step
     channel_deltas jsonb,                  -- {channel: [writes]} of delta channels written at this step
     metadata       jsonb,

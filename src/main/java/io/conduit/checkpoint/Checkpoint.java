@@ -8,7 +8,8 @@ import java.util.Map;
  * and for delta channels (messages) the writes themselves. The full state at a checkpoint is the nearest snapshot
  * up its parent chain plus everything written since ({@link CheckpointChain}).
  *
- * @param id          time-ordered: ids of one thread sort lexicographically in creation order
+ * @param id          a UUIDv7: ids of one thread sort lexicographically in creation order
+ * @param createdAtMillis the millisecond in the id (stores may keep only the id)
  * @param parentId    the checkpoint this one was built on, {@code null} for the first of a namespace
  * @param step        LangGraph's numbering: -1 for an input checkpoint of a new thread, then one per superstep
  * @param source      {@code input}, {@code loop}, {@code update} or {@code fork}

@@ -35,7 +35,10 @@ public interface Checkpointer {
     /** Checkpoints of a namespace, newest first, at most {@code limit}, only those older than {@code before} if given. */
     Uni<List<Checkpoint>> list(String threadId, String ns, int limit, String before);
 
-    /** Stores the full state at a checkpoint, so that reads need not replay the chain above it. */
+    /**
+     * Stores the full state at a checkpoint, so that reads need not replay the chain above it. Older snapshots of the
+     * namespace are dropped: they only spared reads of old checkpoints, which can replay from further back instead.
+     */
     Uni<Void> putSnapshot(String threadId, String ns, String checkpointId, Map<String, Stored> values);
 
     /**

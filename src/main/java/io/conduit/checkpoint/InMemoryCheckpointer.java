@@ -145,6 +145,8 @@ public final class InMemoryCheckpointer implements Checkpointer {
             Namespace n = ns(threadId, ns, true);
             synchronized (n) {
                 if (n.checkpoints.containsKey(checkpointId)) {
+                    // as the Postgres store: a namespace keeps its newest snapshot only
+                    n.snapshots.keySet().removeIf(id -> id.compareTo(checkpointId) < 0);
                     n.snapshots.put(checkpointId, Map.copyOf(values));
                 }
             }

@@ -8,9 +8,9 @@ import java.util.Set;
  * How a graph is compiled.
  *
  * @param recursionLimit  supersteps one run may take before it fails (LangGraph's default is 25)
- * @param compactionSteps a snapshot is stored once a checkpoint is this many steps, and at least as many steps as
- *                        the state has items, from the last one: reads stay bounded and snapshot bytes amortize to
- *                        a constant per step
+ * @param compactionSteps a snapshot is stored once a checkpoint is this many steps, and at least twice as many
+ *                        steps as the state has items, from the last one: reads stay bounded and snapshot bytes
+ *                        amortize to a constant per step
  * @param stateCacheSize  threads whose newest state is kept in memory
  */
 public record GraphOptions(Checkpointer checkpointer, int recursionLimit, Set<String> interruptBefore,

@@ -505,8 +505,9 @@ final class RunLoop {
         }
         int chain = checkpoint == null || checkpointHasSnapshot ? 1 : checkpoint.chainLength() + 1;
         state = after;
-        return new Checkpoint(threadId, ns, TimeOrderedIds.next(), checkpoint == null ? null : checkpoint.id(), step, source,
-                runId, values, deltas, next, req.metadata(), System.currentTimeMillis(), chain);
+        String id = TimeOrderedIds.next();
+        return new Checkpoint(threadId, ns, id, checkpoint == null ? null : checkpoint.id(), step, source,
+                runId, values, deltas, next, req.metadata(), TimeOrderedIds.millisOf(id), chain);
     }
 
     /** Queues the checkpoint (waits for it in SYNC mode) and makes it the run's position. */
@@ -517,7 +518,9 @@ final class RunLoop {
         checkpointHasSnapshot = false;
         loader.remember(cp, state);
         Uni<Void> put = writes.submit(() -> store.put(cp, expected));
-        if (cp.chainLength() >= Math.max(graph.options().compactionSteps(), items(state))) {
+        // twice the state's items: a read replays at most that many steps after a snapshot, and snapshots get rarer
+        // as the thread grows, so their bytes stay a small share of what the thread stores
+        if (cp.chainLength() >= Math.max(graph.options().compactionSteps(), 2 * items(state))) {
             Map<String, Stored> snapshot = StateLoader.snapshotOf(state);
             writes.submit(() -> store.putSnapshot(threadId, ns, cp.id(), snapshot));
             checkpointHasSnapshot = true;

@@ -33,8 +33,8 @@ public final class StateGraph {
     }
 
     public StateGraph node(String name, Node node) {
-        if (name == null || name.isBlank() || name.startsWith("__") || name.contains("|") || name.contains(":")) {
-            throw invalid("node names are non-blank, do not start with __ and contain no '|' or ':': " + name);
+        if (name == null || name.isBlank() || name.startsWith("__") || name.contains("|") || name.contains(":") || name.contains(",")) {
+            throw invalid("node names are non-blank, do not start with __ and contain no '|', ':' or ',': " + name);
         }
         if (nodes.putIfAbsent(name, node) != null) {
             throw invalid("node " + name + " is declared twice");

@@ -16,6 +16,11 @@ public final class TimeOrderedIds {
     private TimeOrderedIds() {
     }
 
+    /** The creation time an id carries. */
+    public static long millisOf(String id) {
+        return UUID.fromString(id).getMostSignificantBits() >>> 16;
+    }
+
     public static String next() {
         long now = System.currentTimeMillis() << 12;
         long stamp = LAST.updateAndGet(last -> Math.max(now, last + 1));

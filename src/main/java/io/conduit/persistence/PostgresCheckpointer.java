@@ -17,9 +17,6 @@ import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.RowSet;
 import io.vertx.mutiny.sqlclient.SqlClient;
 import io.vertx.mutiny.sqlclient.Tuple;
-import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Iterator;
@@ -43,10 +40,10 @@ public final class PostgresCheckpointer implements Checkpointer {
     static final short FORMAT = 1;
 
     private static final String COLUMNS = "c.checkpoint_id, c.parent_id, c.step, c.source, c.format, c.chain_length, c.run_id, "
-            + "c.created_at, c.next::text, c.channel_values::text, c.channel_deltas::text, c.metadata::text";
+            + "c.next, c.next_sends::text, c.channel_values::text, c.channel_deltas::text, c.metadata::text";
 
     private static final String INSERT_CHECKPOINT = "INSERT INTO conduit_checkpoints (thread_key, checkpoint_id, parent_id, step, "
-            + "source, format, chain_length, run_id, created_at, next, channel_values, channel_deltas, metadata) "
+            + "source, format, chain_length, run_id, next, next_sends, channel_values, channel_deltas, metadata) "
             + "SELECT thread_key, $3, $5, $6, $7, $8, $9, $10, $11, $12::text::jsonb, $13::text::jsonb, $14::text::jsonb, $15::text::jsonb FROM h";
 
     /** Advances an existing head with a compare-and-set; no row comes back from {@code h} when the head moved. */
@@ -86,9 +83,11 @@ public final class PostgresCheckpointer implements Checkpointer {
             + "WHERE t.thread_id = $1 AND t.ns = $2 "
             + "ON CONFLICT (thread_key, checkpoint_id, task_id, idx) DO UPDATE SET node = EXCLUDED.node, channel = EXCLUDED.channel, value = EXCLUDED.value";
 
-    private static final String PUT_SNAPSHOT = "INSERT INTO conduit_snapshots (thread_key, checkpoint_id, format, channel_values) "
-            + "SELECT t.thread_key, $3, $4, $5::text::jsonb FROM conduit_threads t JOIN conduit_checkpoints c "
-            + "ON c.thread_key = t.thread_key AND c.checkpoint_id = $3 WHERE t.thread_id = $1 AND t.ns = $2 "
+    /** A namespace keeps its newest snapshot only: older ones serve only reads of old checkpoints, which replay instead. */
+    private static final String PUT_SNAPSHOT = "WITH t AS (SELECT t.thread_key FROM conduit_threads t JOIN conduit_checkpoints c "
+            + "ON c.thread_key = t.thread_key AND c.checkpoint_id = $3 WHERE t.thread_id = $1 AND t.ns = $2), "
+            + "old AS (DELETE FROM conduit_snapshots s USING t WHERE s.thread_key = t.thread_key AND s.checkpoint_id < $3) "
+            + "INSERT INTO conduit_snapshots (thread_key, checkpoint_id, format, channel_values) SELECT t.thread_key, $3, $4, $5::text::jsonb FROM t "
             + "ON CONFLICT (thread_key, checkpoint_id) DO UPDATE SET format = EXCLUDED.format, channel_values = EXCLUDED.channel_values";
 
     private static final String PRUNE = "WITH t AS (SELECT t.thread_key FROM conduit_threads t JOIN conduit_snapshots s "
@@ -124,8 +123,8 @@ public final class PostgresCheckpointer implements Checkpointer {
                 .addValue(cp.parentId() == null ? null : uuid(cp.parentId()))
                 .addValue(cp.step()).addValue(cp.source()).addValue(FORMAT).addValue(cp.chainLength())
                 .addValue(cp.runId() == null ? null : uuid(cp.runId()))
-                .addValue(OffsetDateTime.ofInstant(Instant.ofEpochMilli(cp.createdAtMillis()), ZoneOffset.UTC))
-                .addValue(cp.next().isEmpty() ? null : encodeNext(cp.next()))
+                .addValue(cp.next().isEmpty() ? null : nextNodes(cp.next()))
+                .addValue(nextInputs(cp.next()))
                 .addValue(encodeChannels(cp.values()))
                 .addValue(encodeChannels(cp.deltas()))
                 .addValue(cp.metadata().isEmpty() ? null : json(cp.metadata()));
@@ -265,8 +264,8 @@ public final class PostgresCheckpointer implements Checkpointer {
         String metadata = r.getString(11);
         return new Checkpoint(threadId, ns, id.toString(), parent == null ? null : parent.toString(), r.getInteger(2), r.getString(3),
                 run == null ? null : run.toString(), decodeChannels(r.getString(9), threadId), decodeChannels(r.getString(10), threadId),
-                decodeNext(r.getString(8), threadId), metadata == null ? Map.of() : decodeMetadata(metadata, threadId),
-                r.getOffsetDateTime(7).toInstant().toEpochMilli(), r.getInteger(5));
+                decodeNext(r.getString(7), r.getString(8), threadId), metadata == null ? Map.of() : decodeMetadata(metadata, threadId),
+                id.getMostSignificantBits() >>> 16, r.getInteger(5));
     }
 
     private static void checkFormat(short format, String threadId, String what) {
@@ -314,30 +313,45 @@ public final class PostgresCheckpointer implements Checkpointer {
         return out;
     }
 
-    /** {@code [{"node": "a"}, {"node": "b", "input": <json>}]}. */
-    private static String encodeNext(List<TaskSpec> next) {
-        StringBuilder sb = new StringBuilder(64).append('[');
+    /** Node names, comma-separated (node names cannot contain commas): a few bytes where JSON took dozens. */
+    private static String nextNodes(List<TaskSpec> next) {
+        StringBuilder sb = new StringBuilder(32);
         for (TaskSpec t : next) {
-            if (sb.length() > 1) {
+            if (sb.length() > 0) {
                 sb.append(',');
             }
-            sb.append("{\"node\":").append(json(t.node()));
-            if (t.input() != null) {
-                sb.append(",\"input\":").append(t.input().json());
-            }
-            sb.append('}');
+            sb.append(t.node());
         }
-        return sb.append(']').toString();
+        return sb.toString();
     }
 
-    private static List<TaskSpec> decodeNext(String json, String threadId) {
-        if (json == null) {
+    /** {@code [{"i": position, "input": <json>}]} for the tasks that carry an input ({@code Send}); null when none do. */
+    private static String nextInputs(List<TaskSpec> next) {
+        StringBuilder sb = null;
+        for (int i = 0; i < next.size(); i++) {
+            Stored input = next.get(i).input();
+            if (input != null) {
+                sb = sb == null ? new StringBuilder("[") : sb.append(',');
+                sb.append("{\"i\":").append(i).append(",\"input\":").append(input.json()).append('}');
+            }
+        }
+        return sb == null ? null : sb.append(']').toString();
+    }
+
+    private static List<TaskSpec> decodeNext(String nodes, String inputs, String threadId) {
+        if (nodes == null) {
             return List.of();
         }
-        List<TaskSpec> out = new ArrayList<>();
-        for (JsonNode t : tree(json, threadId, "next tasks")) {
-            JsonNode input = t.get("input");
-            out.add(new TaskSpec(t.get("node").asText(), input == null ? null : Stored.json(input.toString())));
+        String[] names = nodes.split(",");
+        Stored[] given = new Stored[names.length];
+        if (inputs != null) {
+            for (JsonNode t : tree(inputs, threadId, "next task inputs")) {
+                given[t.get("i").asInt()] = Stored.json(t.get("input").toString());
+            }
+        }
+        List<TaskSpec> out = new ArrayList<>(names.length);
+        for (int i = 0; i < names.length; i++) {
+            out.add(new TaskSpec(names[i], given[i]));
         }
         return Collections.unmodifiableList(out);
     }

@@ -61,6 +61,14 @@ public final class EngineBenchmark {
             long onDisk = tableBytes(pool);
             line("postgres: %d turns on one thread left %,d bytes on disk (tables, indexes, TOAST) for %,d bytes of message text (%.1fx)",
                     turns, onDisk, text, (double) onDisk / text);
+            for (Row r : pool.query("SELECT relname, pg_total_relation_size(oid)::bigint AS total, pg_relation_size(oid)::bigint AS heap, "
+                    + "(SELECT count(*) FROM conduit_checkpoints)::bigint AS rows FROM pg_class WHERE relname LIKE 'conduit\\_%' AND relkind = 'r' ORDER BY 1")
+                    .execute().await().indefinitely()) {
+                line("postgres:   %s: %,d bytes (heap %,d)", r.getString(0), r.getLong(1), r.getLong(2));
+            }
+            if (only.equals("postgres-size")) {
+                System.exit(0);
+            }
             freshThreads("postgres/sync", () -> store, Durability.SYNC, 200, 2_000);
             freshThreads("postgres/async", () -> store, Durability.ASYNC, 200, 2_000);
             concurrent(store, concurrency, 40);

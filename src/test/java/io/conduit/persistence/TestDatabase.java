@@ -35,7 +35,7 @@ public final class TestDatabase {
         Flyway.configure().dataSource(jdbcUrl(db), user, password).locations("classpath:db/migration").load().migrate();
         return PgBuilder.pool()
                 .with(new PoolOptions().setMaxSize(size))
-                .connectingTo(new PgConnectOptions().setHost(host).setPort(port).setDatabase(db).setUser(user).setPassword(password))
+                .connectingTo(new PgConnectOptions().setCachePreparedStatements(true).setHost(host).setPort(port).setDatabase(db).setUser(user).setPassword(password))
                 .using(Vertx.vertx())
                 .build();
     }
