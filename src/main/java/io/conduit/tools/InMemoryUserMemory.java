@@ -1,0 +1,31 @@
+package io.conduit.tools;
+
+import io.conduit.agent.UserMemory;
+import io.smallrye.mutiny.Uni;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+
+/** User memory in this JVM: the embedded default, lost when the service stops. */
+public final class InMemoryUserMemory implements UserMemory {
+
+    private final Map<String, Map<String, String>> users = new ConcurrentHashMap<>();
+
+    @Override
+    public Uni<Map<String, String>> all(String userId) {
+        return Uni.createFrom().item(() -> Map.copyOf(users.getOrDefault(userId, Map.of())));
+    }
+
+    @Override
+    public Uni<Optional<String>> get(String userId, String key) {
+        return Uni.createFrom().item(() -> Optional.ofNullable(users.getOrDefault(userId, Map.of()).get(key)));
+    }
+
+    @Override
+    public Uni<Void> put(String userId, String key, String value) {
+        return Uni.createFrom().item(() -> {
+            users.computeIfAbsent(userId, k -> new ConcurrentHashMap<>()).put(key, value);
+            return null;
+        });
+    }
+}
