@@ -1,0 +1,45 @@
+package io.conduit.tools;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.conduit.agent.ToolScope;
+import io.conduit.agent.UserMemory;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.Set;
+
+/** {@code recall}: what was remembered about the user under a key; empty when nothing was. */
+@ApplicationScoped
+public class RecallTool implements Tool {
+
+    private final UserMemory memory;
+
+    public RecallTool(UserMemory memory) {
+        this.memory = memory;
+    }
+
+    @Override
+    public String name() {
+        return "recall";
+    }
+
+    @Override
+    public String description() {
+        return "Recall a fact remembered about the user, by key. Returns nothing when there is none.";
+    }
+
+    @Override
+    public String parametersSchema() {
+        return "{\"type\":\"object\",\"properties\":{\"key\":{\"type\":\"string\",\"minLength\":1},\"user_id\":{\"type\":\"string\"}},"
+                + "\"required\":[\"key\",\"user_id\"],\"additionalProperties\":false}";
+    }
+
+    @Override
+    public Set<String> injected() {
+        return Set.of("user_id");
+    }
+
+    @Override
+    public Uni<String> execute(JsonNode arguments, ToolScope scope) {
+        return memory.get(arguments.get("user_id").asText(), arguments.get("key").asText()).map(v -> v.orElse(""));
+    }
+}
