@@ -62,7 +62,10 @@ public final class SummarizerStage implements Node {
         });
     }
 
-    /** Index where the kept turns begin: the start of the {@code keep}-th user message from the end (0: nothing to fold). */
+    /**
+     * Index where the kept turns begin: the start of the {@code keep}-th turn from the end (0: nothing to fold). With
+     * {@code keep} 0 every turn is folded, the current one included.
+     */
     static int foldEnd(List<ChatMessage> view, int keep) {
         List<Integer> turnStarts = new ArrayList<>();
         for (int i = 0; i < view.size(); i++) {
@@ -70,8 +73,10 @@ public final class SummarizerStage implements Node {
                 turnStarts.add(i);
             }
         }
-        int kept = Math.max(1, keep);
-        return turnStarts.size() <= kept ? 0 : turnStarts.get(turnStarts.size() - kept);
+        if (keep <= 0) {
+            return turnStarts.isEmpty() ? 0 : view.size();
+        }
+        return turnStarts.size() <= keep ? 0 : turnStarts.get(turnStarts.size() - keep);
     }
 
     private static String line(ChatMessage m) {
