@@ -1,6 +1,7 @@
 package io.conduit.tools;
 
 import io.conduit.agent.ToolBox;
+import io.quarkus.runtime.Startup;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Instance;
 import jakarta.enterprise.inject.Produces;
@@ -13,12 +14,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-/** The service's tool box: tool beans and the HTTP tools of the config, behind one executor. */
+/** The service's tool box: tool beans, the HTTP tools of the config and MCP servers' tools, behind one executor. */
 @ApplicationScoped
 public class ToolBoxProducer {
 
+    /** Made at start-up, on the start-up thread: listing MCP servers' tools blocks. */
     @Produces
     @Singleton
+    @Startup
     ToolBox toolBox(Instance<Tool> beans, ToolsConfig config) {
         List<Tool> tools = new ArrayList<>();
         beans.forEach(tools::add);
@@ -32,6 +35,7 @@ public class ToolBoxProducer {
                 tools.add(tool);
             }
         }
+        tools.addAll(McpServers.tools(config.mcp()));
         return new ToolExecutor(new ToolRegistry(tools),
                 new ToolExecutor.Policy(config.timeout(), config.maxAttempts(), config.retryBackoff(), config.retryMaxBackoff()),
                 new Redactor(config.redact().orElse(List.of()), secrets));

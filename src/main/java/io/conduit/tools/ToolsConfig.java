@@ -34,6 +34,18 @@ public interface ToolsConfig {
     /** HTTP tools, by name. */
     Map<String, HttpToolConfig> http();
 
+    /** MCP servers whose tools the agent may call, by name. */
+    Map<String, McpServerConfig> mcp();
+
+    /** An MCP server reached over streamable HTTP. */
+    interface McpServerConfig {
+        /** The server's MCP endpoint, e.g. http://localhost:3001/mcp. */
+        String url();
+
+        @WithDefault("30s")
+        Duration timeout();
+    }
+
     /** An HTTP tool: how the model's arguments become a request. */
     interface HttpToolConfig {
         /** URL template; {@code {arg}} is replaced by the URL-encoded argument. */

@@ -1,0 +1,63 @@
+package io.conduit.tools;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.langchain4j.agent.tool.ToolExecutionRequest;
+import dev.langchain4j.agent.tool.ToolSpecification;
+import dev.langchain4j.internal.JsonSchemaElementUtils;
+import dev.langchain4j.mcp.client.McpClient;
+import dev.langchain4j.service.tool.ToolExecutionResult;
+import io.conduit.agent.ToolScope;
+import io.conduit.checkpoint.JsonCodec;
+import io.smallrye.mutiny.Uni;
+import java.util.Map;
+import java.util.UUID;
+
+/** A tool of an MCP server, called through LangChain4j's MCP client (blocking, so off the event loop). */
+final class McpTool implements Tool {
+
+    private final McpClient client;
+    private final String name;
+    private final String description;
+    private final String schema;
+
+    McpTool(McpClient client, ToolSpecification spec) {
+        this.client = client;
+        this.name = spec.name();
+        this.description = spec.description() == null ? "" : spec.description();
+        Map<String, Object> parameters = spec.parameters() == null ? Map.of("type", "object")
+                : JsonSchemaElementUtils.toMap(spec.parameters());
+        this.schema = JsonCodec.MAPPER.valueToTree(parameters).toString();
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public String description() {
+        return description;
+    }
+
+    @Override
+    public String parametersSchema() {
+        return schema;
+    }
+
+    @Override
+    public boolean blocking() {
+        return true;
+    }
+
+    @Override
+    public Uni<String> execute(JsonNode arguments, ToolScope scope) {
+        return Uni.createFrom().item(() -> {
+            ToolExecutionResult result = client.executeTool(ToolExecutionRequest.builder()
+                    .id(UUID.randomUUID().toString()).name(name).arguments(arguments.toString()).build());
+            if (result.isError()) {
+                throw new IllegalStateException(result.resultText());
+            }
+            return result.resultText();
+        });
+    }
+}
