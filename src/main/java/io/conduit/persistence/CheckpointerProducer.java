@@ -3,6 +3,7 @@ package io.conduit.persistence;
 import io.conduit.checkpoint.Checkpointer;
 import io.conduit.checkpoint.InMemoryCheckpointer;
 import io.vertx.mutiny.sqlclient.Pool;
+import io.quarkus.runtime.Startup;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Instance;
 import jakarta.enterprise.inject.Produces;
@@ -15,8 +16,10 @@ public class CheckpointerProducer {
 
     private static final Logger LOG = Logger.getLogger(CheckpointerProducer.class);
 
+    /** At start-up, so the log says where threads live before the first request does. */
     @Produces
     @Singleton
+    @Startup
     Checkpointer checkpointer(CheckpointStoreConfig config, Instance<Pool> pool) {
         if (config.store() == CheckpointStoreConfig.Store.POSTGRES) {
             LOG.info("Checkpoints: PostgreSQL (conduit.checkpointer.store=postgres)");
