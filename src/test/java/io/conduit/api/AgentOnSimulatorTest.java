@@ -90,6 +90,10 @@ class AgentOnSimulatorTest {
                 .when().post("/dev/threads/{t}/runs", "x")
                 .then().statusCode(400)
                 .body("error.code", org.hamcrest.Matchers.equalTo("invalid_request"));
+        given().contentType("application/json").body("{not json")
+                .when().post("/dev/threads/{t}/runs", "x")
+                .then().statusCode(400)
+                .body("error.code", org.hamcrest.Matchers.equalTo("invalid_request"));
         given().when().get("/dev/threads/{t}/state", "no-such-" + UUID.randomUUID())
                 .then().statusCode(404).body("error.code", org.hamcrest.Matchers.equalTo("not_found"));
     }
