@@ -1,0 +1,154 @@
+package io.conduit.llm.simulator;
+
+import com.fasterxml.jackson.core.JacksonException;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The parts of an OpenAI chat-completions request the simulator reads, checked as OpenAI checks them: a JSON object
+ * with a non-empty {@code messages} array whose roles are known. Other fields (temperature, tool_choice...) are
+ * accepted and ignored, as a scripted model has no use for them.
+ */
+record CompletionRequest(String model, List<Message> messages, boolean toolsOffered, boolean stream, boolean includeUsage) {
+
+    static final String DEFAULT_MODEL = "conduit-simulator";
+    private static final Set<String> ROLES = Set.of("system", "developer", "user", "assistant", "tool");
+
+    /** One message: its role, its text (text parts joined when the content is an array), and whether it calls tools. */
+    record Message(String role, String text, boolean callsTools) {
+    }
+
+    CompletionRequest {
+        messages = List.copyOf(messages);
+    }
+
+    static CompletionRequest parse(String body) {
+        JsonNode root;
+        try {
+            root = body == null || body.isBlank() ? null : SimulatorJson.MAPPER.readTree(body);
+        } catch (JacksonException e) {
+            throw new InvalidCompletionRequest("invalid_json", null,
+                    "We could not parse the JSON body of your request: " + e.getOriginalMessage());
+        }
+        if (root == null || !root.isObject()) {
+            throw new InvalidCompletionRequest("invalid_json", null, "The request body must be a JSON object.");
+        }
+        JsonNode messages = root.get("messages");
+        if (messages == null || messages.isNull()) {
+            throw new InvalidCompletionRequest("missing_required_parameter", "messages", "Missing required parameter: 'messages'.");
+        }
+        if (!messages.isArray()) {
+            throw new InvalidCompletionRequest("invalid_type", "messages", "Invalid type for 'messages': expected an array of messages.");
+        }
+        if (messages.isEmpty()) {
+            throw new InvalidCompletionRequest("empty_array", "messages", "Invalid 'messages': empty array. Expected an array with at least 1 message.");
+        }
+        List<Message> parsed = new ArrayList<>(messages.size());
+        for (int i = 0; i < messages.size(); i++) {
+            parsed.add(message(messages.get(i), "messages[" + i + "]"));
+        }
+        JsonNode tools = root.path("tools");
+        if (!tools.isMissingNode() && !tools.isNull() && !tools.isArray()) {
+            throw new InvalidCompletionRequest("invalid_type", "tools", "Invalid type for 'tools': expected an array of tools.");
+        }
+        JsonNode model = root.path("model");
+        if (!model.isMissingNode() && !model.isNull() && !model.isTextual()) {
+            throw new InvalidCompletionRequest("invalid_type", "model", "Invalid type for 'model': expected a string.");
+        }
+        return new CompletionRequest(model.isTextual() && !model.asText().isBlank() ? model.asText() : DEFAULT_MODEL, parsed,
+                tools.isArray() && !tools.isEmpty(), flag(root, "stream", "stream"),
+                flag(root.path("stream_options"), "include_usage", "stream_options.include_usage"));
+    }
+
+    private static Message message(JsonNode m, String param) {
+        if (!m.isObject()) {
+            throw new InvalidCompletionRequest("invalid_type", param, "Invalid type for '" + param + "': expected an object.");
+        }
+        JsonNode role = m.path("role");
+        if (!role.isTextual()) {
+            throw new InvalidCompletionRequest("missing_required_parameter", param + ".role", "Missing required parameter: '" + param + ".role'.");
+        }
+        if (!ROLES.contains(role.asText())) {
+            throw new InvalidCompletionRequest("invalid_value", param + ".role", "Invalid value: '" + role.asText()
+                    + "'. Supported values are: 'system', 'developer', 'user', 'assistant' and 'tool'.");
+        }
+        JsonNode toolCalls = m.path("tool_calls");
+        if (!toolCalls.isMissingNode() && !toolCalls.isNull() && !toolCalls.isArray()) {
+            throw new InvalidCompletionRequest("invalid_type", param + ".tool_calls", "Invalid type for '" + param + ".tool_calls': expected an array.");
+        }
+        if (role.asText().equals("tool") && !m.path("tool_call_id").isTextual()) {
+            throw new InvalidCompletionRequest("missing_required_parameter", param + ".tool_call_id",
+                    "Missing required parameter: '" + param + ".tool_call_id'.");
+        }
+        boolean callsTools = role.asText().equals("assistant") && toolCalls.isArray() && !toolCalls.isEmpty();
+        return new Message(role.asText(), text(m.path("content"), param), callsTools);
+    }
+
+    /** A string, an array of content parts (their text joined), or nothing (an assistant message with tool calls). */
+    private static String text(JsonNode content, String param) {
+        if (content.isMissingNode() || content.isNull()) {
+            return "";
+        }
+        if (content.isTextual()) {
+            return content.asText();
+        }
+        if (content.isArray()) {
+            StringBuilder sb = new StringBuilder();
+            for (JsonNode part : content) {
+                sb.append(part.path("text").asText(""));
+            }
+            return sb.toString();
+        }
+        throw new InvalidCompletionRequest("invalid_type", param + ".content",
+                "Invalid type for '" + param + ".content': expected a string or an array of content parts.");
+    }
+
+    private static boolean flag(JsonNode parent, String name, String param) {
+        JsonNode v = parent.path(name);
+        if (v.isMissingNode() || v.isNull()) {
+            return false;
+        }
+        if (!v.isBoolean()) {
+            throw new InvalidCompletionRequest("invalid_type", param, "Invalid type for '" + param + "': expected a boolean.");
+        }
+        return v.asBoolean();
+    }
+
+    /** The index of the last user message, -1 if there is none. */
+    int lastUserIndex() {
+        for (int i = messages.size() - 1; i >= 0; i--) {
+            if (messages.get(i).role().equals("user")) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** The text of the last user message ("" if there is none). */
+    String lastUserText() {
+        int i = lastUserIndex();
+        return i < 0 ? "" : messages.get(i).text();
+    }
+
+    /** Tool-call rounds already played since the last user message: the assistant messages with tool calls after it. */
+    int roundsPlayed() {
+        int played = 0;
+        for (int i = lastUserIndex() + 1; i < messages.size(); i++) {
+            if (messages.get(i).callsTools()) {
+                played++;
+            }
+        }
+        return played;
+    }
+
+    /** The prompt's size in simulator tokens: the words of every message. */
+    int promptTokens() {
+        int n = 0;
+        for (Message m : messages) {
+            n += TokenCount.of(m.text());
+        }
+        return n;
+    }
+}
