@@ -5,42 +5,62 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.conduit.agent.ToolScope;
 import io.smallrye.mutiny.Uni;
 import java.net.URI;
-import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Collection;
 import java.util.HashSet;
-import java.util.Map;
+import java.util.List;
+import java.util.Locale;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
- * A tool declared in config that calls an HTTP service (a retrieval or course-guide API): the arguments fill the
- * URL template; a POST sends the others as a JSON body. Only allow-listed hosts are reachable. Non-blocking (the
- * JDK client's async API). 429 and 5xx are retryable; other errors are final.
+ * A tool declared in config that calls an HTTP service, the way assistants reach retrieval (RAG) and course-guide
+ * APIs: the arguments fill the URL template, a POST sends the others as a JSON body. Only allow-listed hosts are
+ * reachable, and redirects are not followed (a redirect could lead anywhere). Non-blocking: the JDK client's async
+ * API. 429 and 5xx are retryable; other failures are final.
  */
 public final class HttpTool implements Tool {
 
-    private static final Pattern PLACEHOLDER = Pattern.compile("\\{([A-Za-z0-9_]+)}");
+    private static final int ERROR_BODY_CHARS = 500;
+    // headers whose values are not credentials: masking "application/json" in every answer would only garble it
+    private static final Set<String> PLAIN_HEADERS = Set.of("accept", "accept-language", "content-type", "user-agent");
 
     private final String name;
     private final ToolsConfig.HttpToolConfig config;
-    private final Set<String> allowedHosts;
+    private final UrlTemplate url;
+    private final boolean post;
+    private final Set<String> allowedHosts = new HashSet<>();
     private final HttpClient client;
+    private final Duration requestTimeout;
+    private final Redactor headerValues;
 
-    public HttpTool(String name, ToolsConfig.HttpToolConfig config, Set<String> allowedHosts, HttpClient client) {
+    /** Refuses (a start-up error) a method other than GET/POST, a bad URL, or a fixed host that is not allowed. */
+    public HttpTool(String name, ToolsConfig.HttpToolConfig config, Collection<String> allowedHosts, HttpClient client,
+                    Duration defaultTimeout) {
         this.name = name;
         this.config = config;
-        this.allowedHosts = Set.copyOf(allowedHosts);
         this.client = client;
-        String host = URI.create(PLACEHOLDER.matcher(config.url()).replaceAll("x")).getHost();
-        if (host == null || !this.allowedHosts.contains(host)) {
-            throw new IllegalStateException("HTTP tool " + name + " calls " + host
-                    + ", which is not in conduit.tools.http-allowed-hosts " + this.allowedHosts);
+        allowedHosts.forEach(h -> this.allowedHosts.add(h.strip().toLowerCase(Locale.ROOT)));
+        String method = config.method().strip().toUpperCase(Locale.ROOT);
+        if (!method.equals("GET") && !method.equals("POST")) {
+            throw new IllegalStateException("HTTP tool " + name + ": method " + config.method() + " is not supported (GET or POST)");
         }
+        this.post = method.equals("POST");
+        try {
+            this.url = new UrlTemplate(config.url());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalStateException("HTTP tool " + name + ": bad URL " + config.url() + ": " + e.getMessage());
+        }
+        url.fixedHost().ifPresent(host -> {
+            if (!this.allowedHosts.contains(host)) {
+                throw new IllegalStateException("HTTP tool " + name + " calls " + host
+                        + ", which is not in conduit.tools.http-allowed-hosts " + this.allowedHosts);
+            }
+        });
+        this.requestTimeout = config.timeout().orElse(defaultTimeout);
+        this.headerValues = new Redactor(List.of(), secrets());
     }
 
     @Override
@@ -59,56 +79,76 @@ public final class HttpTool implements Tool {
     }
 
     @Override
+    public Set<String> injected() {
+        return Set.copyOf(config.injected().orElse(List.of()));
+    }
+
+    @Override
     public Duration timeout() {
         return config.timeout().orElse(null);
     }
 
     @Override
+    public Set<String> secrets() {
+        Set<String> values = new HashSet<>();
+        config.headers().forEach((header, value) -> {
+            if (!PLAIN_HEADERS.contains(header.toLowerCase(Locale.ROOT))) {
+                values.add(value);
+            }
+        });
+        return Set.copyOf(values);
+    }
+
+    @Override
     public Uni<String> execute(JsonNode arguments, ToolScope scope) {
-        Set<String> used = new HashSet<>();
-        Matcher m = PLACEHOLDER.matcher(config.url());
-        StringBuilder url = new StringBuilder();
-        while (m.find()) {
-            used.add(m.group(1));
-            JsonNode v = arguments.get(m.group(1));
-            m.appendReplacement(url, Matcher.quoteReplacement(URLEncoder.encode(v == null ? "" : v.asText(), StandardCharsets.UTF_8)));
+        URI uri;
+        try {
+            uri = url.expand(arguments);
+        } catch (IllegalArgumentException e) {
+            return Uni.createFrom().failure(new IllegalArgumentException("the arguments do not make a valid URL"));
         }
-        m.appendTail(url);
-        URI uri = URI.create(url.toString());
-        if (!allowedHosts.contains(uri.getHost())) {
-            return Uni.createFrom().failure(new IllegalArgumentException("host " + uri.getHost() + " is not allowed"));
+        String host = UrlTemplate.host(uri);
+        if (host == null || !allowedHosts.contains(host)) {
+            return Uni.createFrom().failure(new IllegalArgumentException("host " + host + " is not allowed (conduit.tools.http-allowed-hosts)"));
         }
-        HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(timeout() != null ? timeout() : Duration.ofSeconds(30));
+        HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(requestTimeout);
         config.headers().forEach(request::header);
-        if ("POST".equalsIgnoreCase(config.method())) {
+        if (post) {
             ObjectNode body = arguments.deepCopy();
-            used.forEach(body::remove);
+            url.names().forEach(body::remove);
             request.header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body.toString()));
         } else {
             request.GET();
         }
-        return Uni.createFrom().completionStage(() -> client.sendAsync(request.build(), HttpResponse.BodyHandlers.ofString()))
+        // four bytes per character at most in UTF-8: enough to fill the character limit whatever the text
+        int maxBytes = (int) Math.min(Integer.MAX_VALUE - 8, 4L * config.maxResponseChars());
+        return Uni.createFrom().completionStage(() -> client.sendAsync(request.build(), CappedBody.handler(maxBytes)))
                 .map(this::read);
     }
 
-    private String read(HttpResponse<String> response) {
+    private String read(HttpResponse<CappedBody.Body> response) {
         int status = response.statusCode();
-        String body = response.body() == null ? "" : response.body();
-        if (body.length() > config.maxResponseChars()) {
-            body = body.substring(0, config.maxResponseChars()) + " [truncated]";
+        // this tool's own secrets go before the text is cut, so a cut cannot leave half a secret behind
+        String text = headerValues.apply(response.body().text());
+        boolean truncated = response.body().truncated();
+        if (text.length() > config.maxResponseChars()) {
+            text = text.substring(0, config.maxResponseChars());
+            truncated = true;
         }
         if (status == 429 || status >= 500) {
-            throw new RetryableToolException("HTTP " + status + ": " + body);
+            throw new RetryableToolException("HTTP " + status + ": " + shortened(text));
+        }
+        if (status >= 300 && status < 400) {
+            throw new IllegalStateException("HTTP " + status + ": redirects are not followed (to "
+                    + response.headers().firstValue("Location").orElse("?") + ")");
         }
         if (status >= 400) {
-            throw new IllegalStateException("HTTP " + status + ": " + body);
+            throw new IllegalStateException("HTTP " + status + ": " + shortened(text));
         }
-        return body;
+        return "HTTP " + status + "\n" + text + (truncated ? "\n[truncated]" : "");
     }
 
-    /** Secrets to redact: the values of the configured headers. */
-    Map<String, String> headers() {
-        return config.headers();
+    private static String shortened(String text) {
+        return text.length() <= ERROR_BODY_CHARS ? text : text.substring(0, ERROR_BODY_CHARS) + "...";
     }
-
 }

@@ -2,18 +2,21 @@ package io.conduit.tools;
 
 import io.conduit.agent.UserMemory;
 import io.smallrye.mutiny.Uni;
+import java.util.Collections;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 
-/** User memory in this JVM: the embedded default, lost when the service stops. */
+/** User memory in this JVM: the embedded default (conduit.checkpointer.store=memory), lost when the service stops. */
 public final class InMemoryUserMemory implements UserMemory {
 
     private final Map<String, Map<String, String>> users = new ConcurrentHashMap<>();
 
     @Override
     public Uni<Map<String, String>> all(String userId) {
-        return Uni.createFrom().item(() -> Map.copyOf(users.getOrDefault(userId, Map.of())));
+        // sorted by key, like the Postgres store: the same memories make the same prompt
+        return Uni.createFrom().item(() -> Collections.unmodifiableMap(new TreeMap<>(users.getOrDefault(userId, Map.of()))));
     }
 
     @Override

@@ -10,23 +10,30 @@ import io.conduit.agent.ToolScope;
 import io.conduit.checkpoint.JsonCodec;
 import io.smallrye.mutiny.Uni;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 
-/** A tool of an MCP server, called through LangChain4j's MCP client (blocking, so off the event loop). */
+/**
+ * A tool of an MCP server, called through LangChain4j's MCP client. The client blocks its thread until the server
+ * answers, so the tool says it is blocking and the executor runs it on a worker thread.
+ */
 final class McpTool implements Tool {
 
     private final McpClient client;
     private final String name;
     private final String description;
     private final String schema;
+    private final Set<String> secrets;
 
-    McpTool(McpClient client, ToolSpecification spec) {
+    McpTool(McpClient client, ToolSpecification spec, Set<String> secrets) {
         this.client = client;
         this.name = spec.name();
         this.description = spec.description() == null ? "" : spec.description();
+        // the client hands the server's input schema over as LangChain4j's schema model; back to JSON for the validator
         Map<String, Object> parameters = spec.parameters() == null ? Map.of("type", "object")
                 : JsonSchemaElementUtils.toMap(spec.parameters());
         this.schema = JsonCodec.MAPPER.valueToTree(parameters).toString();
+        this.secrets = secrets;
     }
 
     @Override
@@ -47,6 +54,11 @@ final class McpTool implements Tool {
     @Override
     public boolean blocking() {
         return true;
+    }
+
+    @Override
+    public Set<String> secrets() {
+        return secrets;
     }
 
     @Override

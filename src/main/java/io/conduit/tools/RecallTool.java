@@ -7,7 +7,7 @@ import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Set;
 
-/** {@code recall}: what was remembered about the user under a key; empty when nothing was. */
+/** {@code recall}: what was remembered about the run's user (injected, never the model's choice) under a key. */
 @ApplicationScoped
 public class RecallTool implements Tool {
 
@@ -29,8 +29,9 @@ public class RecallTool implements Tool {
 
     @Override
     public String parametersSchema() {
-        return "{\"type\":\"object\",\"properties\":{\"key\":{\"type\":\"string\",\"minLength\":1},\"user_id\":{\"type\":\"string\"}},"
-                + "\"required\":[\"key\",\"user_id\"],\"additionalProperties\":false}";
+        return """
+                {"type":"object","properties":{"key":{"type":"string","minLength":1,"maxLength":100},"user_id":{"type":"string"}},\
+                "required":["key","user_id"],"additionalProperties":false}""";
     }
 
     @Override
@@ -40,6 +41,7 @@ public class RecallTool implements Tool {
 
     @Override
     public Uni<String> execute(JsonNode arguments, ToolScope scope) {
+        // empty when nothing is remembered: the agent's verifier reads an empty result as "returned nothing" and re-plans
         return memory.get(arguments.get("user_id").asText(), arguments.get("key").asText()).map(v -> v.orElse(""));
     }
 }

@@ -7,7 +7,10 @@ import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Set;
 
-/** {@code remember}: keeps a fact about the user for later conversations. The user is the run's, never the model's pick. */
+/**
+ * {@code remember}: keeps a fact about the user for later conversations. The user is the run's (injected), never the
+ * model's choice, so a prompt cannot make it write another user's memory.
+ */
 @ApplicationScoped
 public class RememberTool implements Tool {
 
@@ -24,13 +27,19 @@ public class RememberTool implements Tool {
 
     @Override
     public String description() {
-        return "Remember a fact about the user (a preference, their city, a goal) for later conversations.";
+        return "Remember a fact about the user (a preference, their programme, a goal) for later conversations, "
+                + "under a short key; remembering under a key again replaces the fact.";
     }
 
     @Override
     public String parametersSchema() {
-        return "{\"type\":\"object\",\"properties\":{\"key\":{\"type\":\"string\",\"minLength\":1},\"value\":{\"type\":\"string\"},"
-                + "\"user_id\":{\"type\":\"string\"}},\"required\":[\"key\",\"value\",\"user_id\"],\"additionalProperties\":false}";
+        // sizes bounded: memories are loaded into every later prompt of the user
+        return """
+                {"type":"object","properties":{\
+                "key":{"type":"string","minLength":1,"maxLength":100,"description":"e.g. preferred_language"},\
+                "value":{"type":"string","maxLength":2000},\
+                "user_id":{"type":"string"}},\
+                "required":["key","value","user_id"],"additionalProperties":false}""";
     }
 
     @Override
@@ -41,6 +50,7 @@ public class RememberTool implements Tool {
     @Override
     public Uni<String> execute(JsonNode arguments, ToolScope scope) {
         String key = arguments.get("key").asText();
-        return memory.put(arguments.get("user_id").asText(), key, arguments.get("value").asText()).map(v -> "remembered " + key);
+        return memory.put(arguments.get("user_id").asText(), key, arguments.get("value").asText())
+                .map(done -> "remembered " + key);
     }
 }

@@ -1,0 +1,70 @@
+package io.conduit.tools;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.conduit.agent.ToolBox;
+import io.conduit.agent.ToolCall;
+import io.conduit.agent.ToolOutcome;
+import io.conduit.agent.ToolScope;
+import io.conduit.agent.ToolSpec;
+import io.conduit.agent.UserMemory;
+import io.conduit.persistence.PostgresUserMemory;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import jakarta.inject.Inject;
+import java.time.Duration;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The service's tool box as the agent gets it: the built-in beans, an HTTP tool and an MCP server declared in config
+ * (quoted names, headers, the redaction list), and user memory in Postgres (the %test store).
+ */
+@QuarkusTest
+@WithTestResource(ToolServices.class)
+class ToolBoxWiringTest {
+
+    static final Duration WAIT = Duration.ofSeconds(20);
+
+    @Inject
+    ToolBox tools;
+
+    @Inject
+    UserMemory memory;
+
+    ToolOutcome call(String user, String tool, String arguments) {
+        return tools.call(new ToolCall("c1", tool, arguments), new ToolScope("thread-" + user, user, Map.of()))
+                .await().atMost(WAIT);
+    }
+
+    @Test
+    void theToolBoxIsTheExecutorWithEveryKindOfTool() {
+        assertThat(tools).isInstanceOf(ToolExecutor.class);
+        assertThat(tools.specs()).extracting(ToolSpec::name)
+                .containsExactlyInAnyOrder("get_current_time", "remember", "recall", "course-guide", "add", "divide");
+        assertThat(tools.specs()).allSatisfy(s -> assertThat(s.parametersSchema()).doesNotContain("user_id"));
+    }
+
+    @Test
+    void theConfiguredHttpToolIsCalledAndItsCredentialAndThePatternsAreRedacted() {
+        ToolOutcome o = call("ada", "course-guide", "{\"topic\":\"linear algebra\"}");
+        assertThat(o.error()).isFalse();
+        assertThat(o.content()).isEqualTo("HTTP 200\nguide for /guides/linear%20algebra of [REDACTED], auth=[REDACTED]");
+    }
+
+    @Test
+    void theMcpServersToolsAreCalledThroughTheToolBox() {
+        assertThat(call("ada", "add", "{\"a\":40,\"b\":2}").content()).isEqualTo("42");
+    }
+
+    @Test
+    void rememberWritesThePostgresMemoryOfTheRunsUser() {
+        assertThat(memory).isInstanceOf(PostgresUserMemory.class);
+        String user = "wiring-" + UUID.randomUUID();
+        assertThat(call(user, "remember", "{\"key\":\"programme\",\"value\":\"MSc Physics\",\"user_id\":\"someone-else\"}").content())
+                .isEqualTo("remembered programme");
+        assertThat(memory.get(user, "programme").await().atMost(WAIT)).contains("MSc Physics");
+        assertThat(call(user, "recall", "{\"key\":\"programme\"}").content()).isEqualTo("MSc Physics");
+    }
+}
