@@ -22,7 +22,6 @@ import io.conduit.llm.ProviderStub.Cut;
 import io.conduit.llm.ProviderStub.Status;
 import io.conduit.llm.ProviderStub.Stream;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.TestProfile;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
@@ -36,7 +35,6 @@ import org.junit.jupiter.api.Test;
  * client that quarkus-langchain4j ships is a Quarkus REST client: it needs the Quarkus runtime.
  */
 @QuarkusTest
-@TestProfile(LlmOnlyProfile.class)
 class OpenAiStreamingTest {
 
     private ProviderStub stub;
