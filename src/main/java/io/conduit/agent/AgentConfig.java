@@ -25,7 +25,7 @@ public interface AgentConfig {
 
     /** {@code answer}: a planner answer without tool calls is final; {@code route-only}: the generator always answers. */
     @WithDefault("answer")
-    String plannerMode();
+    PlannerMode plannerMode();
 
     /** Re-plans the verifier may ask for in one turn when tools return nothing or fail. */
     @WithDefault("3")

@@ -1,5 +1,8 @@
 package io.conduit.agent;
 
+import io.conduit.agent.port.LanguageModel;
+import io.conduit.agent.port.ToolBox;
+import io.conduit.agent.port.UserMemory;
 import io.conduit.checkpoint.Checkpointer;
 import io.conduit.graph.CompiledGraph;
 import io.conduit.graph.GraphOptions;

@@ -1,5 +1,7 @@
 package io.conduit.agent;
 
+import io.conduit.agent.message.AssistantMessage;
+import io.conduit.agent.message.ChatMessage;
 import io.conduit.graph.Channels;
 import io.conduit.graph.LastValueChannel;
 import io.conduit.graph.MessageList;
@@ -20,8 +22,8 @@ public final class AgentState {
     public static final LastValueChannel<String> THREAD_ID = Channels.lastValue("thread_id", String.class, "");
     public static final LastValueChannel<String> USER_ID = Channels.lastValue("user_id", String.class, "anonymous");
     public static final LastValueChannel<UserContext> USER_CONTEXT = Channels.lastValue("user_context", UserContext.class, UserContext.EMPTY);
-    /** Where the turn stands: plan, execute, verify, generate, answered, refused, done. */
-    public static final LastValueChannel<String> PHASE = Channels.lastValue("phase", String.class, "");
+    /** Where the turn stands. */
+    public static final LastValueChannel<Phase> PHASE = Channels.lastValue("phase", Phase.class, Phase.NONE);
     public static final LastValueChannel<Scratchpad> SCRATCHPAD = Channels.lastValue("scratchpad", Scratchpad.class, Scratchpad.EMPTY);
     public static final LastValueChannel<Integer> RETRY_COUNT = Channels.lastValue("retry_count", Integer.class, 0);
     public static final LastValueChannel<String> SUMMARY = Channels.lastValue("summary", String.class, "");

@@ -1,9 +1,14 @@
 package io.conduit.agent;
 
+import io.conduit.agent.message.AssistantMessage;
+import io.conduit.agent.message.ChatMessage;
+import io.conduit.agent.port.LanguageModel;
+import io.conduit.agent.port.ModelRequest;
+import io.conduit.agent.port.ModelRole;
 import io.conduit.graph.Node;
 import io.conduit.graph.NodeContext;
 import io.conduit.graph.State;
-import io.conduit.graph.TimeOrderedIds;
+import io.conduit.checkpoint.TimeOrderedIds;
 import io.conduit.graph.Update;
 import io.smallrye.mutiny.Uni;
 import java.time.Clock;
@@ -36,7 +41,7 @@ public final class GeneratorStage implements Node {
             LlmCall call = LlmCall.of(TimeOrderedIds.next(), ctx.runId(), "generator", r);
             return Update.of(AgentState.MESSAGES, new AssistantMessage(messageId, r.text(), List.of(), r.reasoning(), "generator"))
                     .set(AgentState.LLM_CALLS, call).set(AgentState.USAGE, Usage.of(call))
-                    .set(AgentState.PHASE, "answered");
+                    .set(AgentState.PHASE, Phase.ANSWERED);
         });
     }
 }

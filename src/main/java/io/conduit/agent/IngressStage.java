@@ -1,5 +1,9 @@
 package io.conduit.agent;
 
+import io.conduit.agent.message.AssistantMessage;
+import io.conduit.agent.message.ChatMessage;
+import io.conduit.agent.message.UserMessage;
+import io.conduit.agent.port.UserMemory;
 import io.conduit.graph.GraphException;
 import io.conduit.graph.MessageList;
 import io.conduit.graph.Node;
@@ -52,13 +56,13 @@ public final class IngressStage implements Node {
         }
         Uni<Boolean> allowed = moderation == null ? Uni.createFrom().item(true) : moderation.allows(text);
         return allowed.flatMap(ok -> ok
-                ? memory.all(state.get(AgentState.USER_ID)).map(m -> start.set(AgentState.USER_CONTEXT, new UserContext(m)).set(AgentState.PHASE, "plan"))
+                ? memory.all(state.get(AgentState.USER_ID)).map(m -> start.set(AgentState.USER_CONTEXT, new UserContext(m)).set(AgentState.PHASE, Phase.PLAN))
                 : Uni.createFrom().item(refuse(start)));
     }
 
     private Update refuse(Update start) {
-        return start.set(AgentState.SAFETY_CHECK, false).set(AgentState.PHASE, "refused")
-                .set(AgentState.MESSAGES, new AssistantMessage(io.conduit.graph.TimeOrderedIds.next(), config.refusal(), List.of(), null, "ingress"));
+        return start.set(AgentState.SAFETY_CHECK, false).set(AgentState.PHASE, Phase.REFUSED)
+                .set(AgentState.MESSAGES, new AssistantMessage(io.conduit.checkpoint.TimeOrderedIds.next(), config.refusal(), List.of(), null, "ingress"));
     }
 
     /** The user messages of this turn: those after the last message of any other kind. */

@@ -1,5 +1,6 @@
 package io.conduit.agent;
 
+import io.conduit.agent.port.ModelResponse;
 import io.conduit.graph.Identified;
 
 /** The record of one model call, kept per thread (as a delta channel, so a long thread costs nothing per step). */

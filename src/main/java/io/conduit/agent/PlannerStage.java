@@ -1,11 +1,18 @@
 package io.conduit.agent;
 
+import io.conduit.agent.message.AssistantMessage;
+import io.conduit.agent.message.ChatMessage;
+import io.conduit.agent.message.ToolCall;
+import io.conduit.agent.port.LanguageModel;
+import io.conduit.agent.port.ModelRequest;
+import io.conduit.agent.port.ModelRole;
+import io.conduit.agent.port.ToolBox;
 import io.conduit.graph.Node;
 import io.conduit.graph.NodeContext;
 import io.conduit.graph.Route;
 import io.conduit.graph.Send;
 import io.conduit.graph.State;
-import io.conduit.graph.TimeOrderedIds;
+import io.conduit.checkpoint.TimeOrderedIds;
 import io.conduit.graph.Update;
 import io.smallrye.mutiny.Uni;
 import java.time.Clock;
@@ -33,7 +40,7 @@ public final class PlannerStage implements Node {
 
     @Override
     public Uni<Update> run(State state, NodeContext ctx) {
-        boolean routeOnly = "route-only".equals(config.plannerMode());
+        boolean routeOnly = config.plannerMode() == PlannerMode.ROUTE_ONLY;
         String instructions = config.systemPrompt();
         String replan = state.get(AgentState.SCRATCHPAD).notes().get("replan");
         if (replan != null) {
@@ -49,13 +56,13 @@ public final class PlannerStage implements Node {
             Update u = Update.of(AgentState.LLM_CALLS, call).set(AgentState.USAGE, Usage.of(call));
             if (!r.toolCalls().isEmpty()) {
                 return u.set(AgentState.MESSAGES, new AssistantMessage(messageId, r.text(), withIds(r.toolCalls()), r.reasoning(), "planner"))
-                        .set(AgentState.PHASE, "execute");
+                        .set(AgentState.PHASE, Phase.EXECUTE);
             }
             if (routeOnly) {
-                return u.set(AgentState.PHASE, "generate");
+                return u.set(AgentState.PHASE, Phase.GENERATE);
             }
             return u.set(AgentState.MESSAGES, new AssistantMessage(messageId, r.text(), List.of(), r.reasoning(), "planner"))
-                    .set(AgentState.PHASE, "answered");
+                    .set(AgentState.PHASE, Phase.ANSWERED);
         });
     }
 
@@ -67,14 +74,14 @@ public final class PlannerStage implements Node {
 
     /** After the planner: each tool call to its own executor task; else the generator (route-only) or the summarizer. */
     public static Route route(State state) {
-        String phase = state.get(AgentState.PHASE);
-        if ("execute".equals(phase)) {
+        Phase phase = state.get(AgentState.PHASE);
+        if (phase == Phase.EXECUTE) {
             List<Send> sends = new ArrayList<>();
             for (ToolCall call : AgentState.lastAssistant(state).toolCalls()) {
                 sends.add(new Send("tool_executor", call));
             }
             return Route.send(sends);
         }
-        return Route.to("generate".equals(phase) ? "generator" : "summarizer");
+        return Route.to(phase == Phase.GENERATE ? "generator" : "summarizer");
     }
 }

@@ -1,5 +1,10 @@
 package io.conduit.agent;
 
+import io.conduit.agent.port.LanguageModel;
+import io.conduit.agent.port.ModelEvent;
+import io.conduit.agent.port.ModelException;
+import io.conduit.agent.port.ModelRequest;
+import io.conduit.agent.port.ModelResponse;
 import io.conduit.graph.NodeContext;
 import io.smallrye.mutiny.Uni;
 import java.util.Map;

@@ -1,9 +1,19 @@
 package io.conduit.agent;
 
+import io.conduit.agent.message.AssistantMessage;
+import io.conduit.agent.message.ChatMessage;
+import io.conduit.agent.message.RemoveMessage;
+import io.conduit.agent.message.SystemMessage;
+import io.conduit.agent.message.ToolCall;
+import io.conduit.agent.message.ToolMessage;
+import io.conduit.agent.message.UserMessage;
+import io.conduit.agent.port.LanguageModel;
+import io.conduit.agent.port.ModelRequest;
+import io.conduit.agent.port.ModelRole;
 import io.conduit.graph.Node;
 import io.conduit.graph.NodeContext;
 import io.conduit.graph.State;
-import io.conduit.graph.TimeOrderedIds;
+import io.conduit.checkpoint.TimeOrderedIds;
 import io.conduit.graph.Update;
 import io.smallrye.mutiny.Uni;
 import java.util.ArrayList;
@@ -35,11 +45,11 @@ public final class SummarizerStage implements Node {
         List<ChatMessage> view = AgentState.modelView(state);
         String summary = state.get(AgentState.SUMMARY);
         if (TokenEstimate.of(view) + TokenEstimate.of(summary) <= config.contextTokenBudget()) {
-            return Uni.createFrom().item(Update.of(AgentState.PHASE, "done"));
+            return Uni.createFrom().item(Update.of(AgentState.PHASE, Phase.DONE));
         }
         int cut = foldEnd(view, config.keepRecentTurns());
         if (cut <= 0) {
-            return Uni.createFrom().item(Update.of(AgentState.PHASE, "done"));
+            return Uni.createFrom().item(Update.of(AgentState.PHASE, Phase.DONE));
         }
         List<ChatMessage> folded = view.subList(0, cut);
         StringBuilder transcript = new StringBuilder();
@@ -58,7 +68,7 @@ public final class SummarizerStage implements Node {
             ctx.custom("summarized", Map.of("through", through, "messages", folded.size()));
             return Update.of(AgentState.SUMMARY, r.text()).set(AgentState.SUMMARIZED_THROUGH, through)
                     .set(AgentState.LLM_CALLS, call).set(AgentState.USAGE, Usage.of(call))
-                    .set(AgentState.PHASE, "done");
+                    .set(AgentState.PHASE, Phase.DONE);
         });
     }
 

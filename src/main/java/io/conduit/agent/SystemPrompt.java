@@ -1,5 +1,6 @@
 package io.conduit.agent;
 
+import io.conduit.agent.message.SystemMessage;
 import io.conduit.graph.State;
 import java.time.Clock;
 import java.time.ZonedDateTime;

@@ -1,5 +1,8 @@
 package io.conduit.agent;
 
+import io.conduit.agent.message.AssistantMessage;
+import io.conduit.agent.message.ChatMessage;
+import io.conduit.agent.message.ToolCall;
 import java.util.List;
 
 /**

@@ -1,9 +1,13 @@
 package io.conduit.agent;
 
+import io.conduit.agent.message.ToolCall;
+import io.conduit.agent.message.ToolMessage;
+import io.conduit.agent.port.ToolBox;
+import io.conduit.agent.port.ToolScope;
 import io.conduit.graph.Node;
 import io.conduit.graph.NodeContext;
 import io.conduit.graph.State;
-import io.conduit.graph.TimeOrderedIds;
+import io.conduit.checkpoint.TimeOrderedIds;
 import io.conduit.graph.Update;
 import io.smallrye.mutiny.Uni;
 import java.util.Map;
@@ -28,6 +32,6 @@ public final class ToolExecutorStage implements Node {
         ToolScope scope = new ToolScope(ctx.threadId(), userId, Map.of("user_id", userId, "thread_id", ctx.threadId()));
         return tools.call(call, scope).map(o -> Update.of(AgentState.MESSAGES,
                         new ToolMessage(TimeOrderedIds.next(), call.id(), call.name(), o.content(), o.error()))
-                .set(AgentState.PHASE, "verify"));
+                .set(AgentState.PHASE, Phase.VERIFY));
     }
 }

@@ -1,5 +1,9 @@
 package io.conduit.agent;
 
+import io.conduit.agent.message.AssistantMessage;
+import io.conduit.agent.message.ChatMessage;
+import io.conduit.agent.message.ToolMessage;
+import io.conduit.agent.message.UserMessage;
 import io.conduit.graph.MessageList;
 import io.conduit.graph.Node;
 import io.conduit.graph.NodeContext;
@@ -35,7 +39,7 @@ public final class VerifierStage implements Node {
             }
         }
         if (failed.isEmpty()) {
-            return Uni.createFrom().item(Update.of(AgentState.PHASE, "generate"));
+            return Uni.createFrom().item(Update.of(AgentState.PHASE, Phase.GENERATE));
         }
         int retries = state.get(AgentState.RETRY_COUNT);
         if (retries < config.retryBudget()) {
@@ -43,7 +47,7 @@ public final class VerifierStage implements Node {
             ctx.custom("planning_retry", Map.of("attempt", retries + 1, "budget", config.retryBudget(), "problems", failed));
             return Uni.createFrom().item(Update.of(AgentState.RETRY_COUNT, retries + 1)
                     .set(AgentState.SCRATCHPAD, state.get(AgentState.SCRATCHPAD).with("replan", note))
-                    .set(AgentState.PHASE, "replan"));
+                    .set(AgentState.PHASE, Phase.REPLAN));
         }
         if (config.clarifyOnFailure()) {
             String answer = ctx.interrupt(Map.of("question", "I could not find what I needed (" + String.join("; ", failed)
@@ -51,9 +55,9 @@ public final class VerifierStage implements Node {
             return Uni.createFrom().item(Update.of(AgentState.MESSAGES, UserMessage.of(answer))
                     .set(AgentState.RETRY_COUNT, 0)
                     .set(AgentState.SCRATCHPAD, state.get(AgentState.SCRATCHPAD).with("replan", "The user clarified: " + answer))
-                    .set(AgentState.PHASE, "replan"));
+                    .set(AgentState.PHASE, Phase.REPLAN));
         }
-        return Uni.createFrom().item(Update.of(AgentState.PHASE, "generate"));
+        return Uni.createFrom().item(Update.of(AgentState.PHASE, Phase.GENERATE));
     }
 
     /** The tool messages that answer the newest assistant message with tool calls. */
@@ -72,6 +76,6 @@ public final class VerifierStage implements Node {
 
     /** After the verifier: plan again, or answer. */
     public static Route route(State state) {
-        return Route.to("replan".equals(state.get(AgentState.PHASE)) ? "planner" : "generator");
+        return Route.to(state.get(AgentState.PHASE) == Phase.REPLAN ? "planner" : "generator");
     }
 }

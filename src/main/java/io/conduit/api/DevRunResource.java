@@ -1,8 +1,8 @@
 package io.conduit.api;
 
 import io.conduit.agent.AgentState;
-import io.conduit.agent.ChatMessage;
-import io.conduit.agent.UserMessage;
+import io.conduit.agent.message.ChatMessage;
+import io.conduit.agent.message.UserMessage;
 import io.conduit.graph.Command;
 import io.conduit.graph.CompiledGraph;
 import io.conduit.graph.RunRequest;

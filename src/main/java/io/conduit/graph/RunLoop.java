@@ -1,5 +1,6 @@
 package io.conduit.graph;
 
+import io.conduit.checkpoint.TimeOrderedIds;
 import io.conduit.checkpoint.Checkpoint;
 import io.conduit.checkpoint.CheckpointConflictException;
 import io.conduit.checkpoint.Checkpointer;

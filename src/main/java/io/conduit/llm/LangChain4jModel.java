@@ -2,10 +2,10 @@ package io.conduit.llm;
 
 import dev.langchain4j.model.chat.StreamingChatModel;
 import dev.langchain4j.model.chat.request.ChatRequest;
-import io.conduit.agent.LanguageModel;
-import io.conduit.agent.ModelEvent;
-import io.conduit.agent.ModelException;
-import io.conduit.agent.ModelRequest;
+import io.conduit.agent.port.LanguageModel;
+import io.conduit.agent.port.ModelEvent;
+import io.conduit.agent.port.ModelException;
+import io.conduit.agent.port.ModelRequest;
 import io.smallrye.mutiny.Multi;
 import java.util.concurrent.atomic.AtomicInteger;
 

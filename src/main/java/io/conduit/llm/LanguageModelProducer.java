@@ -1,6 +1,6 @@
 package io.conduit.llm;
 
-import io.conduit.agent.LanguageModel;
+import io.conduit.agent.port.LanguageModel;
 import io.quarkus.runtime.LaunchMode;
 import io.quarkus.runtime.Startup;
 import jakarta.enterprise.context.ApplicationScoped;

@@ -1,6 +1,6 @@
 package io.conduit.llm;
 
-import io.conduit.agent.ModelRole;
+import io.conduit.agent.port.ModelRole;
 import io.quarkus.runtime.LaunchMode;
 import java.time.Duration;
 import java.util.Optional;

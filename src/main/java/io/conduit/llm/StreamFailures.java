@@ -1,6 +1,6 @@
 package io.conduit.llm;
 
-import io.conduit.agent.ModelException;
+import io.conduit.agent.port.ModelException;
 
 /** Turns what ended a call's attempts into the {@link ModelException} the agent reports. */
 final class StreamFailures {

@@ -1,6 +1,6 @@
 package io.conduit.persistence;
 
-import io.conduit.agent.UserMemory;
+import io.conduit.agent.port.UserMemory;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.SqlClient;

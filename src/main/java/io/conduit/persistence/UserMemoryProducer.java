@@ -1,7 +1,7 @@
 package io.conduit.persistence;
 
-import io.conduit.agent.UserMemory;
-import io.conduit.tools.InMemoryUserMemory;
+import io.conduit.agent.port.UserMemory;
+import io.conduit.agent.port.InMemoryUserMemory;
 import io.vertx.mutiny.sqlclient.Pool;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Instance;

@@ -2,7 +2,7 @@ package io.conduit.tools;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.conduit.agent.ToolScope;
+import io.conduit.agent.port.ToolScope;
 import io.smallrye.mutiny.Uni;
 import java.net.URI;
 import java.net.http.HttpClient;

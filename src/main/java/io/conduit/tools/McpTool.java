@@ -6,7 +6,7 @@ import dev.langchain4j.agent.tool.ToolSpecification;
 import dev.langchain4j.internal.JsonSchemaElementUtils;
 import dev.langchain4j.mcp.client.McpClient;
 import dev.langchain4j.service.tool.ToolExecutionResult;
-import io.conduit.agent.ToolScope;
+import io.conduit.agent.port.ToolScope;
 import io.conduit.checkpoint.JsonCodec;
 import io.smallrye.mutiny.Uni;
 import java.util.Map;

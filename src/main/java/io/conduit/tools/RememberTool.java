@@ -1,8 +1,8 @@
 package io.conduit.tools;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.conduit.agent.ToolScope;
-import io.conduit.agent.UserMemory;
+import io.conduit.agent.port.ToolScope;
+import io.conduit.agent.port.UserMemory;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Set;

@@ -2,11 +2,11 @@ package io.conduit.tools;
 
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.conduit.agent.ToolBox;
-import io.conduit.agent.ToolCall;
-import io.conduit.agent.ToolOutcome;
-import io.conduit.agent.ToolScope;
-import io.conduit.agent.ToolSpec;
+import io.conduit.agent.port.ToolBox;
+import io.conduit.agent.message.ToolCall;
+import io.conduit.agent.port.ToolOutcome;
+import io.conduit.agent.port.ToolScope;
+import io.conduit.agent.port.ToolSpec;
 import io.conduit.checkpoint.JsonCodec;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.infrastructure.Infrastructure;

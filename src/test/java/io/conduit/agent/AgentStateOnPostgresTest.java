@@ -1,5 +1,9 @@
 package io.conduit.agent;
 
+import io.conduit.agent.message.AssistantMessage;
+import io.conduit.agent.message.ToolCall;
+import io.conduit.agent.message.ToolMessage;
+import io.conduit.agent.message.UserMessage;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.conduit.graph.CompiledGraph;

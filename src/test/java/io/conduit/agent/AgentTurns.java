@@ -1,5 +1,7 @@
 package io.conduit.agent;
 
+import io.conduit.agent.message.ChatMessage;
+import io.conduit.agent.message.UserMessage;
 import io.conduit.checkpoint.Checkpointer;
 import io.conduit.checkpoint.InMemoryCheckpointer;
 import io.conduit.graph.Command;
@@ -13,6 +15,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
+import io.conduit.agent.port.InMemoryUserMemory;
 import java.util.UUID;
 
 /** Builds the assistant from test parts and plays turns on one thread, collecting every event. */
@@ -22,7 +25,7 @@ final class AgentTurns {
 
     final ScriptedModel model = new ScriptedModel();
     final ScriptedTools tools = new ScriptedTools();
-    final InMemoryMemory memory = new InMemoryMemory();
+    final InMemoryUserMemory memory = new InMemoryUserMemory();
     final CompiledGraph graph;
     final String thread = "agent-" + UUID.randomUUID();
     Durability durability = Durability.SYNC;

@@ -14,7 +14,7 @@ class IngressStageTest {
     @Test
     void loadsTheUsersMemoriesAndPlans() {
         AgentTurns t = new AgentTurns(TestAgentConfig.defaults());
-        t.memory.users.put("ada", new java.util.concurrent.ConcurrentHashMap<>(Map.of("city", "Lyon")));
+        t.memory.put("ada", "city", "Lyon").await().indefinitely();
         t.model.says("Hello Ada.");
         List<GraphEvent> events = t.say("hi");
         assertThat(AgentTurns.last(events)).isInstanceOf(GraphEvent.RunFinished.class);

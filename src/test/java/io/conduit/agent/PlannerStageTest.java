@@ -1,5 +1,11 @@
 package io.conduit.agent;
 
+import io.conduit.agent.message.AssistantMessage;
+import io.conduit.agent.message.ChatMessage;
+import io.conduit.agent.message.ToolCall;
+import io.conduit.agent.message.ToolMessage;
+import io.conduit.agent.port.ModelRole;
+import io.conduit.agent.port.ToolSpec;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.conduit.graph.GraphEvent;
@@ -65,6 +71,6 @@ class PlannerStageTest {
         assertThat(end).isInstanceOf(GraphEvent.RunFailed.class);
         assertThat(((GraphEvent.RunFailed) end).message()).contains("scripted");
         assertThat(t.state().get(AgentState.MESSAGES).asList()).extracting(ChatMessage::content).containsExactly("hello");
-        assertThat(t.state().get(AgentState.PHASE)).isEqualTo("plan");
+        assertThat(t.state().get(AgentState.PHASE)).isEqualTo(Phase.PLAN);
     }
 }

@@ -1,5 +1,12 @@
 package io.conduit.agent;
 
+import io.conduit.agent.message.ToolCall;
+import io.conduit.agent.port.LanguageModel;
+import io.conduit.agent.port.ModelEvent;
+import io.conduit.agent.port.ModelException;
+import io.conduit.agent.port.ModelRequest;
+import io.conduit.agent.port.ModelResponse;
+import io.conduit.agent.port.ModelRole;
 import io.smallrye.mutiny.Multi;
 import java.util.ArrayList;
 import java.util.Deque;

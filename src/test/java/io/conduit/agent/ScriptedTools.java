@@ -1,5 +1,10 @@
 package io.conduit.agent;
 
+import io.conduit.agent.message.ToolCall;
+import io.conduit.agent.port.ToolBox;
+import io.conduit.agent.port.ToolOutcome;
+import io.conduit.agent.port.ToolScope;
+import io.conduit.agent.port.ToolSpec;
 import io.smallrye.mutiny.Uni;
 import java.util.List;
 import java.util.Map;

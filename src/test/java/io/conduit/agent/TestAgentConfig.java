@@ -5,11 +5,11 @@ import java.util.Optional;
 
 /** An {@link AgentConfig} for tests, with the defaults of the real one and withers for what a test changes. */
 record TestAgentConfig(int maxMessageChars, int maxInputMessages, Optional<List<String>> denyPatterns, String refusal,
-                       String plannerMode, int retryBudget, boolean clarifyOnFailure, int contextTokenBudget,
+                       PlannerMode plannerMode, int retryBudget, boolean clarifyOnFailure, int contextTokenBudget,
                        int keepRecentTurns, String systemPrompt, int recursionLimit) implements AgentConfig {
 
     static TestAgentConfig defaults() {
-        return new TestAgentConfig(8000, 20, Optional.empty(), "I'm sorry, but I can't help with that request.", "answer",
+        return new TestAgentConfig(8000, 20, Optional.empty(), "I'm sorry, but I can't help with that request.", PlannerMode.ANSWER,
                 3, false, 6000, 2, "You are a test assistant.", 25);
     }
 
@@ -19,7 +19,7 @@ record TestAgentConfig(int maxMessageChars, int maxInputMessages, Optional<List<
     }
 
     TestAgentConfig routeOnly() {
-        return new TestAgentConfig(maxMessageChars, maxInputMessages, denyPatterns, refusal, "route-only",
+        return new TestAgentConfig(maxMessageChars, maxInputMessages, denyPatterns, refusal, PlannerMode.ROUTE_ONLY,
                 retryBudget, clarifyOnFailure, contextTokenBudget, keepRecentTurns, systemPrompt, recursionLimit);
     }
 

@@ -1,5 +1,8 @@
 package io.conduit.agent;
 
+import io.conduit.agent.message.ChatMessage;
+import io.conduit.agent.message.ToolCall;
+import io.conduit.agent.port.ToolOutcome;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.conduit.graph.GraphEvent;

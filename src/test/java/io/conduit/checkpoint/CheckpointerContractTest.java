@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import io.conduit.graph.TimeOrderedIds;
+import io.conduit.checkpoint.TimeOrderedIds;
 import io.smallrye.mutiny.Uni;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -1,5 +1,6 @@
 package io.conduit.graph;
 
+import io.conduit.checkpoint.TimeOrderedIds;
 import static io.conduit.graph.Runs.done;
 import static io.conduit.graph.Runs.failed;
 import static io.conduit.graph.Runs.finished;

@@ -14,10 +14,10 @@ import static io.conduit.llm.TestModels.tokens;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import io.conduit.agent.ModelEvent;
-import io.conduit.agent.ModelException;
-import io.conduit.agent.ModelResponse;
-import io.conduit.agent.ToolCall;
+import io.conduit.agent.port.ModelEvent;
+import io.conduit.agent.port.ModelException;
+import io.conduit.agent.port.ModelResponse;
+import io.conduit.agent.message.ToolCall;
 import io.conduit.llm.ProviderStub.Cut;
 import io.conduit.llm.ProviderStub.Status;
 import io.conduit.llm.ProviderStub.Stream;
@@ -115,7 +115,7 @@ class OpenAiStreamingTest {
     void theSummarizerRoleUsesTheSummarizerModel() {
         stub.then(new Stream(List.of(role(), content("short"), finish("stop"), usage(1, 1)), true));
 
-        run(model.stream(new io.conduit.agent.ModelRequest(io.conduit.agent.ModelRole.SUMMARIZER,
+        run(model.stream(new io.conduit.agent.port.ModelRequest(io.conduit.agent.port.ModelRole.SUMMARIZER,
                 TestModels.question("sum up").messages(), List.of())));
 
         assertThat(stub.requests().getFirst().getString("model")).isEqualTo("cheap-model");

@@ -1,16 +1,16 @@
 package io.conduit.llm;
 
-import io.conduit.agent.AssistantMessage;
-import io.conduit.agent.ModelEvent;
-import io.conduit.agent.ModelRequest;
-import io.conduit.agent.ModelResponse;
-import io.conduit.agent.ModelRole;
-import io.conduit.agent.RemoveMessage;
-import io.conduit.agent.SystemMessage;
-import io.conduit.agent.ToolCall;
-import io.conduit.agent.ToolMessage;
-import io.conduit.agent.ToolSpec;
-import io.conduit.agent.UserMessage;
+import io.conduit.agent.message.AssistantMessage;
+import io.conduit.agent.port.ModelEvent;
+import io.conduit.agent.port.ModelRequest;
+import io.conduit.agent.port.ModelResponse;
+import io.conduit.agent.port.ModelRole;
+import io.conduit.agent.message.RemoveMessage;
+import io.conduit.agent.message.SystemMessage;
+import io.conduit.agent.message.ToolCall;
+import io.conduit.agent.message.ToolMessage;
+import io.conduit.agent.port.ToolSpec;
+import io.conduit.agent.message.UserMessage;
 import io.smallrye.mutiny.Multi;
 import java.time.Duration;
 import java.util.List;

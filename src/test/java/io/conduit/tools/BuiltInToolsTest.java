@@ -1,10 +1,11 @@
 package io.conduit.tools;
 
+import io.conduit.agent.port.InMemoryUserMemory;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.conduit.agent.ToolOutcome;
-import io.conduit.agent.ToolScope;
-import io.conduit.agent.ToolSpec;
+import io.conduit.agent.port.ToolOutcome;
+import io.conduit.agent.port.ToolScope;
+import io.conduit.agent.port.ToolSpec;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;

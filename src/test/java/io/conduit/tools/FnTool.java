@@ -1,7 +1,7 @@
 package io.conduit.tools;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.conduit.agent.ToolScope;
+import io.conduit.agent.port.ToolScope;
 import io.smallrye.mutiny.Uni;
 import java.time.Duration;
 import java.util.Set;

@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
-import io.conduit.agent.ToolOutcome;
-import io.conduit.agent.ToolScope;
+import io.conduit.agent.port.ToolOutcome;
+import io.conduit.agent.port.ToolScope;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;

@@ -2,12 +2,12 @@ package io.conduit.tools;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.conduit.agent.ToolBox;
-import io.conduit.agent.ToolCall;
-import io.conduit.agent.ToolOutcome;
-import io.conduit.agent.ToolScope;
-import io.conduit.agent.ToolSpec;
-import io.conduit.agent.UserMemory;
+import io.conduit.agent.port.ToolBox;
+import io.conduit.agent.message.ToolCall;
+import io.conduit.agent.port.ToolOutcome;
+import io.conduit.agent.port.ToolScope;
+import io.conduit.agent.port.ToolSpec;
+import io.conduit.agent.port.UserMemory;
 import io.conduit.persistence.PostgresUserMemory;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;

@@ -8,10 +8,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.databind.JsonNode;
-import io.conduit.agent.ToolCall;
-import io.conduit.agent.ToolOutcome;
-import io.conduit.agent.ToolScope;
-import io.conduit.agent.ToolSpec;
+import io.conduit.agent.message.ToolCall;
+import io.conduit.agent.port.ToolOutcome;
+import io.conduit.agent.port.ToolScope;
+import io.conduit.agent.port.ToolSpec;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.subscription.Cancellable;
 import io.vertx.core.Context;

@@ -1,8 +1,8 @@
 package io.conduit.tools;
 
-import io.conduit.agent.ToolCall;
-import io.conduit.agent.ToolOutcome;
-import io.conduit.agent.ToolScope;
+import io.conduit.agent.message.ToolCall;
+import io.conduit.agent.port.ToolOutcome;
+import io.conduit.agent.port.ToolScope;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;

@@ -1,8 +1,9 @@
 package io.conduit.tools;
 
+import io.conduit.agent.port.InMemoryUserMemory;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.conduit.agent.UserMemory;
+import io.conduit.agent.port.UserMemory;
 import io.conduit.persistence.PostgresUserMemory;
 import io.conduit.persistence.TestDatabase;
 import io.smallrye.mutiny.Uni;

@@ -1,5 +1,6 @@
-package io.conduit.agent;
+package io.conduit.agent.port;
 
+import io.conduit.agent.message.ToolCall;
 import io.smallrye.mutiny.Uni;
 import java.util.List;
 

@@ -1,4 +1,4 @@
-package io.conduit.agent;
+package io.conduit.agent.port;
 
 import io.smallrye.mutiny.Uni;
 import java.util.Map;

@@ -1,4 +1,4 @@
-package io.conduit.agent;
+package io.conduit.agent.message;
 
 /** The result of one tool call, as the model will read it; {@code error} when the tool failed. */
 public record ToolMessage(String id, String toolCallId, String name, String content, boolean error) implements ChatMessage {

@@ -1,6 +1,6 @@
-package io.conduit.agent;
+package io.conduit.agent.message;
 
-import io.conduit.graph.TimeOrderedIds;
+import io.conduit.checkpoint.TimeOrderedIds;
 
 /** What the user said. */
 public record UserMessage(String id, String content) implements ChatMessage {

@@ -1,4 +1,4 @@
-package io.conduit.agent;
+package io.conduit.agent.port;
 
 /** A model call failed; the message names the provider and the cause, for the run's error event. */
 public class ModelException extends RuntimeException {

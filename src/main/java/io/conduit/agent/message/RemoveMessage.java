@@ -1,4 +1,4 @@
-package io.conduit.agent;
+package io.conduit.agent.message;
 
 import io.conduit.graph.Removal;
 

@@ -1,4 +1,4 @@
-package io.conduit.agent;
+package io.conduit.agent.port;
 
 /** What a streaming model call produces: text and reasoning as they arrive, then exactly one {@link Completed}. */
 public sealed interface ModelEvent {

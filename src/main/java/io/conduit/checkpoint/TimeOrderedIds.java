@@ -1,4 +1,4 @@
-package io.conduit.graph;
+package io.conduit.checkpoint;
 
 import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;

@@ -1,4 +1,4 @@
-package io.conduit.agent;
+package io.conduit.agent.message;
 
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;

@@ -1,5 +1,6 @@
-package io.conduit.agent;
+package io.conduit.agent.port;
 
+import io.conduit.agent.message.ChatMessage;
 import java.util.List;
 
 /** One model call: the conversation as the model should see it, and the tools it may call (none: no tools bound). */

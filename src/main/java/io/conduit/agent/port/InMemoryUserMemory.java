@@ -1,6 +1,6 @@
-package io.conduit.tools;
+package io.conduit.agent.port;
 
-import io.conduit.agent.UserMemory;
+import io.conduit.agent.port.UserMemory;
 import io.smallrye.mutiny.Uni;
 import java.util.Collections;
 import java.util.Map;

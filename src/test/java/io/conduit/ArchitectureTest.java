@@ -1,0 +1,128 @@
+package io.conduit;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.tngtech.archunit.ArchConfiguration;
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Dependencies point inward: the engine ({@code graph}, {@code checkpoint}) knows nothing around it; the agent knows
+ * the engine; the edges of the world (llm, tools, persistence, runs, api, transport) use the agent's ports and
+ * messages, never its stages, and never each other's insides where a port exists.
+ */
+class ArchitectureTest {
+
+    private static final String[] ENGINE = {"io.conduit.graph..", "io.conduit.checkpoint.."};
+    private static final String[] EDGES = {"io.conduit.llm..", "io.conduit.tools..", "io.conduit.persistence..",
+            "io.conduit.runs..", "io.conduit.api..", "io.conduit.transport.."};
+
+    private static JavaClasses classes;
+
+    @BeforeAll
+    static void importMainClasses() {
+        // Only the names of the classes depended on are needed: skipping their resolution keeps ArchUnit from
+        // reading JDK classes newer than its bundled ASM understands (noisy warnings on Java 25).
+        ArchConfiguration config = ArchConfiguration.get();
+        boolean resolve = config.resolveMissingDependenciesFromClassPath();
+        config.setResolveMissingDependenciesFromClassPath(false);
+        try {
+            classes = new ClassFileImporter()
+                    .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                    .importPackages("io.conduit");
+        } finally {
+            config.setResolveMissingDependenciesFromClassPath(resolve);
+        }
+    }
+
+    @Test
+    void theRulesSeeEveryLayer() {
+        // guards against the rules passing vacuously
+        for (String p : new String[]{"graph", "checkpoint", "agent", "agent.message", "agent.port", "llm", "tools", "persistence", "api"}) {
+            assertThat(classes.containPackage("io.conduit." + p)).as(p).isTrue();
+        }
+        assertThat(classes.contain(io.conduit.graph.CompiledGraph.class)).isTrue();
+        assertThat(classes.stream().anyMatch(c -> c.getSimpleName().endsWith("Test"))).isFalse();
+    }
+
+    @Test
+    void theEngineRunsWithoutAnyFramework() {
+        noClasses().that().resideInAnyPackage(ENGINE)
+                .should().dependOnClassesThat().resideInAnyPackage("io.quarkus..", "io.vertx..", "dev.langchain4j..", "jakarta..")
+                .because("the engine and its store interface are plain Java on Mutiny and Jackson")
+                .check(classes);
+    }
+
+    @Test
+    void theCheckpointPackageDoesNotKnowTheEngine() {
+        noClasses().that().resideInAPackage("io.conduit.checkpoint..")
+                .should().dependOnClassesThat().resideInAPackage("io.conduit.graph..")
+                .because("stores persist records; the engine builds on them, not the other way round")
+                .check(classes);
+    }
+
+    @Test
+    void theEngineDoesNotKnowWhatIsBuiltOnIt() {
+        noClasses().that().resideInAnyPackage(ENGINE)
+                .should().dependOnClassesThat().resideInAnyPackage(concat(EDGES, "io.conduit.agent.."))
+                .because("the agent and the service plug into the engine through its interfaces")
+                .check(classes);
+    }
+
+    @Test
+    void messagesAndPortsDoNotKnowTheStages() {
+        noClasses().that().resideInAnyPackage("io.conduit.agent.message..", "io.conduit.agent.port..")
+                .should().dependOnClassesThat().resideInAnyPackage(concat(EDGES))
+                .orShould().dependOnClassesThat().resideInAPackage("io.conduit.agent")
+                .because("messages and ports are what the stages and the edges share")
+                .check(classes);
+        noClasses().that().resideInAPackage("io.conduit.agent.message..")
+                .should().dependOnClassesThat().resideInAPackage("io.conduit.agent.port..")
+                .because("messages are the innermost vocabulary")
+                .check(classes);
+    }
+
+    @Test
+    void theAgentDoesNotKnowTheEdgesOfTheWorld() {
+        noClasses().that().resideInAPackage("io.conduit.agent..")
+                .should().dependOnClassesThat().resideInAnyPackage(EDGES)
+                .because("the stages reach models, tools and memory through the ports only")
+                .check(classes);
+    }
+
+    @Test
+    void modelsToolsAndStoresUseTheAgentsPortsNotItsStages() {
+        noClasses().that().resideInAnyPackage("io.conduit.llm..", "io.conduit.tools..", "io.conduit.persistence..")
+                .should().dependOnClassesThat().resideInAPackage("io.conduit.agent")
+                .because("they implement the agent's ports; its stages and graph are its own business")
+                .check(classes);
+    }
+
+    @Test
+    void theServingLayerUsesTheGraphsNotTheStagesInsideThem() {
+        noClasses().that().resideInAnyPackage(EDGES)
+                .should().dependOnClassesThat(JavaClass.Predicates.resideInAPackage("io.conduit.agent")
+                        .and(JavaClass.Predicates.simpleNameEndingWith("Stage")))
+                .because("a run is served the same way whatever stages its graph has")
+                .check(classes);
+    }
+
+    @Test
+    void modelsToolsAndStoresDoNotKnowTheServingLayer() {
+        noClasses().that().resideInAnyPackage("io.conduit.llm..", "io.conduit.tools..", "io.conduit.persistence..", "io.conduit.runs..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.conduit.api..", "io.conduit.transport..")
+                .because("the transports are adapters over the runs, not the other way round")
+                .check(classes);
+    }
+
+    private static String[] concat(String[] a, String... b) {
+        String[] out = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, out, a.length, b.length);
+        return out;
+    }
+}
