@@ -129,6 +129,11 @@ public final class CompiledGraph {
         });
     }
 
+    /** Deletes the checkpoints a run wrote; the thread's head goes back to where the run began. */
+    public Uni<Void> rollback(String threadId, String runId) {
+        return Uni.createFrom().failure(new UnsupportedOperationException("rollback lands with the engine change"));
+    }
+
     public Uni<Void> deleteThread(String threadId) {
         loader.forget(threadId);
         return options.checkpointer().deleteThread(threadId);
@@ -137,6 +142,11 @@ public final class CompiledGraph {
     /** The graph as a Mermaid flowchart. */
     public String mermaid() {
         return Mermaid.draw(nodeOrder, edges, branches);
+    }
+
+    /** The graph's nodes, in the order they were added. */
+    public List<String> nodeNames() {
+        return nodeOrder;
     }
 
     public StateSchema schema() {

@@ -1,0 +1,171 @@
+package io.conduit.runs;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.conduit.agent.message.AssistantMessage;
+import io.conduit.agent.message.ChatMessage;
+import io.conduit.agent.message.RemoveMessage;
+import io.conduit.agent.message.SystemMessage;
+import io.conduit.agent.message.ToolCall;
+import io.conduit.agent.message.ToolMessage;
+import io.conduit.agent.message.UserMessage;
+import io.conduit.checkpoint.JsonCodec;
+import io.conduit.checkpoint.TimeOrderedIds;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Chat messages in LangChain's JSON shape, which LangGraph clients read and send: {@code type} human/ai/tool/system/
+ * remove, {@code tool_calls} with parsed {@code args}, {@code tool_call_id} and {@code status} on tool messages.
+ * Input is accepted in that shape and in OpenAI's ({@code role}: user/assistant/tool/system).
+ */
+public final class LangChainMessages {
+
+    private LangChainMessages() {
+    }
+
+    public static ObjectNode toJson(ChatMessage m) {
+        ObjectNode o = JsonCodec.MAPPER.createObjectNode();
+        switch (m) {
+            case UserMessage u -> o.put("type", "human").put("content", u.content());
+            case SystemMessage s -> o.put("type", "system").put("content", s.content());
+            case ToolMessage t -> o.put("type", "tool").put("content", t.content()).put("tool_call_id", t.toolCallId())
+                    .put("name", t.name()).put("status", t.error() ? "error" : "success");
+            case AssistantMessage a -> {
+                o.put("type", "ai").put("content", a.content());
+                ArrayNode calls = o.putArray("tool_calls");
+                for (ToolCall c : a.toolCalls()) {
+                    calls.addObject().put("name", c.name()).put("id", c.id()).put("type", "tool_call").set("args", args(c.arguments()));
+                }
+                o.putArray("invalid_tool_calls");
+                ObjectNode kwargs = o.putObject("additional_kwargs");
+                if (a.reasoning() != null && !a.reasoning().isEmpty()) {
+                    kwargs.put("reasoning_content", a.reasoning());
+                }
+                o.putObject("response_metadata");
+                if (a.stage() != null) {
+                    o.put("name", a.stage());
+                }
+            }
+            case RemoveMessage r -> o.put("type", "remove").put("content", "");
+        }
+        o.put("id", m.id());
+        return o;
+    }
+
+    /** An AIMessageChunk of streamed text (the {@code messages} stream mode). */
+    public static ObjectNode textChunk(String messageId, String text) {
+        ObjectNode o = chunk(messageId);
+        o.put("content", text);
+        return o;
+    }
+
+    /** An AIMessageChunk carrying a fragment of a tool call's arguments, merged by {@code index} on the client. */
+    public static ObjectNode toolCallChunk(String messageId, int index, String callId, String name, String argsDelta) {
+        ObjectNode o = chunk(messageId);
+        o.put("content", "");
+        ObjectNode c = o.withArray("tool_call_chunks").addObject();
+        if (name != null) {
+            c.put("name", name);
+        } else {
+            c.putNull("name");
+        }
+        c.put("args", argsDelta == null ? "" : argsDelta);
+        if (callId != null) {
+            c.put("id", callId);
+        } else {
+            c.putNull("id");
+        }
+        c.put("index", index).put("type", "tool_call_chunk");
+        return o;
+    }
+
+    private static ObjectNode chunk(String messageId) {
+        ObjectNode o = JsonCodec.MAPPER.createObjectNode();
+        o.put("type", "AIMessageChunk").put("id", messageId);
+        o.putArray("tool_calls");
+        o.putArray("tool_call_chunks");
+        o.putArray("invalid_tool_calls");
+        o.putObject("additional_kwargs");
+        o.putObject("response_metadata");
+        return o;
+    }
+
+    /** A tool call's argument text as JSON; text that is not JSON is kept as a string. */
+    private static JsonNode args(String arguments) {
+        if (arguments == null || arguments.isBlank()) {
+            return JsonCodec.MAPPER.createObjectNode();
+        }
+        try {
+            return JsonCodec.MAPPER.readTree(arguments);
+        } catch (Exception e) {
+            return JsonCodec.MAPPER.getNodeFactory().textNode(arguments);
+        }
+    }
+
+    /**
+     * A message from a client, in LangChain's or OpenAI's shape, or a bare string (a user message). Missing ids are
+     * assigned. Throws {@link InvalidInputException} naming {@code field} when it is not a message.
+     */
+    public static ChatMessage fromJson(JsonNode n, String field) {
+        if (n.isTextual()) {
+            return new UserMessage(TimeOrderedIds.next(), n.asText());
+        }
+        if (!n.isObject()) {
+            throw new InvalidInputException(field, "a message is an object with a type (or role) and content");
+        }
+        String kind = n.hasNonNull("type") ? n.get("type").asText() : n.hasNonNull("role") ? n.get("role").asText() : null;
+        if (kind == null) {
+            throw new InvalidInputException(field, "a message needs a type (human, ai, tool, system) or a role (user, assistant, tool, system)");
+        }
+        String id = n.hasNonNull("id") ? n.get("id").asText() : TimeOrderedIds.next();
+        String content = content(n.get("content"), field);
+        return switch (kind) {
+            case "human", "user" -> new UserMessage(id, content);
+            case "system", "developer" -> new SystemMessage(id, content);
+            case "ai", "assistant" -> new AssistantMessage(id, content, toolCalls(n), null, null);
+            case "tool" -> {
+                String callId = n.hasNonNull("tool_call_id") ? n.get("tool_call_id").asText() : null;
+                if (callId == null) {
+                    throw new InvalidInputException(field, "a tool message needs a tool_call_id");
+                }
+                yield new ToolMessage(id, callId, n.path("name").asText(""), content, "error".equals(n.path("status").asText()));
+            }
+            case "remove" -> new RemoveMessage(id);
+            default -> throw new InvalidInputException(field, "unknown message type " + kind);
+        };
+    }
+
+    /** Content as text: a string, or LangChain/OpenAI content blocks whose text parts are joined. */
+    private static String content(JsonNode c, String field) {
+        if (c == null || c.isNull()) {
+            return "";
+        }
+        if (c.isTextual()) {
+            return c.asText();
+        }
+        if (c.isArray()) {
+            StringBuilder sb = new StringBuilder();
+            for (JsonNode block : c) {
+                if (block.isTextual()) {
+                    sb.append(block.asText());
+                } else if (block.hasNonNull("text")) {
+                    sb.append(block.get("text").asText());
+                }
+            }
+            return sb.toString();
+        }
+        throw new InvalidInputException(field + ".content", "content is a string or a list of content blocks");
+    }
+
+    private static List<ToolCall> toolCalls(JsonNode n) {
+        List<ToolCall> out = new ArrayList<>();
+        for (JsonNode c : n.path("tool_calls")) {
+            JsonNode args = c.has("args") ? c.get("args") : c.path("function").path("arguments");
+            String name = c.hasNonNull("name") ? c.get("name").asText() : c.path("function").path("name").asText("");
+            out.add(new ToolCall(c.path("id").asText(TimeOrderedIds.next()), name, args.isTextual() ? args.asText() : args.toString()));
+        }
+        return out;
+    }
+}

@@ -1,0 +1,221 @@
+package io.conduit.runs;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.conduit.agent.message.ChatMessage;
+import io.conduit.agent.message.RemoveMessage;
+import io.conduit.checkpoint.JsonCodec;
+import io.conduit.graph.GraphEvent;
+import io.conduit.graph.Interrupt;
+import io.conduit.graph.Update;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Turns one run's engine events into the Agent Server's stream events, written to the thread's event log:
+ * {@code values}, {@code updates}, {@code messages} (LangChain message chunks with their metadata), {@code custom},
+ * and, when the run asked for them, {@code events} (astream_events v2), {@code tasks}, {@code checkpoints} and
+ * {@code debug}. One instance per run, fed in order.
+ */
+final class LangGraphEvents {
+
+    static final Set<String> ON_REQUEST = Set.of("events", "tasks", "checkpoints", "debug");
+
+    private final ThreadEventLog log;
+    private final Run run;
+    private final String graphId;
+    private final Set<String> modes;
+    private long seq;
+    private final Set<String> streamedMessages = new HashSet<>();
+    private final Map<String, String> taskOfNode = new HashMap<>();
+    private String lastCheckpoint;
+
+    LangGraphEvents(ThreadEventLog log, Run run, String graphId, Set<String> requested, long firstSeq) {
+        this.log = log;
+        this.run = run;
+        this.graphId = graphId;
+        this.modes = requested;
+        this.seq = firstSeq;
+    }
+
+    void metadata() {
+        write("metadata", "", obj().put("run_id", run.runId()).put("attempt", 1));
+    }
+
+    void error(String code, String message) {
+        write("error", "", obj().put("error", code).put("message", message));
+    }
+
+    void end() {
+        write("end", "", null);
+    }
+
+    void on(GraphEvent e) {
+        GraphEvent.Tag tag = e.tag();
+        String ns = ns(tag);
+        if (e instanceof GraphEvent.RunStarted r) {
+            lastCheckpoint = r.checkpointId();
+            if (tag.ns().isEmpty()) {
+                event("on_chain_start", "LangGraph", run.runId(), List.of(), tag, obj().set("input", obj()));
+            }
+        } else if (e instanceof GraphEvent.TaskStarted t) {
+            taskOfNode.put(tag.ns() + "/" + tag.node(), t.taskId());
+            event("on_chain_start", tag.node(), t.taskId(), List.of(run.runId()), tag, obj().set("input", obj()));
+            if (modes.contains("tasks") || modes.contains("debug")) {
+                ObjectNode task = obj().put("id", t.taskId()).put("name", tag.node());
+                task.putObject("input");
+                task.putArray("triggers").add("branch:to:" + tag.node());
+                task.putArray("interrupts");
+                optional("tasks", ns, task);
+                debug("task", tag, task);
+            }
+        } else if (e instanceof GraphEvent.TaskFinished t) {
+            ObjectNode update = WireState.update(t.update());
+            write("updates", ns, obj().set(tag.node(), update));
+            for (Update.Write w : t.update().writes()) {
+                if (w.value() instanceof ChatMessage m && !(m instanceof RemoveMessage) && !streamedMessages.contains(m.id())) {
+                    write("messages", ns, tuple(LangChainMessages.toJson(m), tag));
+                }
+            }
+            event("on_chain_end", tag.node(), t.taskId(), List.of(run.runId()), tag, obj().set("output", update));
+            if (modes.contains("tasks") || modes.contains("debug")) {
+                ObjectNode result = obj().put("id", t.taskId()).put("name", tag.node());
+                ArrayNode pairs = result.putArray("result");
+                update.fields().forEachRemaining(f -> pairs.addArray().add(f.getKey()).add(f.getValue()));
+                result.putNull("error");
+                result.putArray("interrupts");
+                optional("tasks", ns, result);
+                debug("task_result", tag, result);
+            }
+        } else if (e instanceof GraphEvent.Values v) {
+            ObjectNode values = WireState.values(v.state());
+            write("values", ns, values);
+            if (modes.contains("checkpoints") || modes.contains("debug")) {
+                ObjectNode cp = checkpoint(tag, v.checkpointId(), values);
+                optional("checkpoints", ns, cp);
+                debug("checkpoint", tag, cp);
+            }
+            lastCheckpoint = v.checkpointId();
+        } else if (e instanceof GraphEvent.Token t) {
+            streamedMessages.add(t.messageId());
+            ObjectNode chunk = LangChainMessages.textChunk(t.messageId(), t.text());
+            write("messages", ns, tuple(chunk, tag));
+            event("on_chat_model_stream", tag.node(), t.messageId(), List.of(run.runId()), tag, obj().set("chunk", chunk));
+        } else if (e instanceof GraphEvent.Custom c) {
+            write("custom", ns, obj().put("name", c.name()).set("data", JsonCodec.MAPPER.valueToTree(c.payload())));
+            ObjectNode ev = event("on_custom_event", c.name(), run.runId(), List.of(run.runId()), tag, null);
+            if (ev != null) {
+                ev.set("data", JsonCodec.MAPPER.valueToTree(c.payload()));
+            }
+        } else if (e instanceof GraphEvent.Interrupted i) {
+            List<Interrupt> raised = i.interrupts().stream().filter(x -> !"before".equals(x.when()) && !"after".equals(x.when())).toList();
+            if (!raised.isEmpty()) {
+                ArrayNode arr = interrupts(raised);
+                write("updates", ns, obj().set("__interrupt__", arr));
+                write("values", ns, obj().set("__interrupt__", arr));
+            }
+        } else if (e instanceof GraphEvent.RunFinished f && tag.ns().isEmpty()) {
+            event("on_chain_end", "LangGraph", run.runId(), List.of(), tag, obj().set("output", WireState.values(f.state())));
+        } else {
+            more(e, tag, ns);
+        }
+    }
+
+    /** Events added by later engine versions land here. */
+    private void more(GraphEvent e, GraphEvent.Tag tag, String ns) {
+    }
+
+    static ArrayNode interrupts(List<Interrupt> list) {
+        ArrayNode arr = JsonCodec.MAPPER.createArrayNode();
+        for (Interrupt x : list) {
+            arr.addObject().put("id", x.id()).set("value", JsonCodec.MAPPER.valueToTree(x.value()));
+        }
+        return arr;
+    }
+
+    private ArrayNode tuple(ObjectNode message, GraphEvent.Tag tag) {
+        ArrayNode t = JsonCodec.MAPPER.createArrayNode();
+        t.add(message);
+        t.add(metadata(tag));
+        return t;
+    }
+
+    private ObjectNode metadata(GraphEvent.Tag tag) {
+        String task = taskOfNode.getOrDefault(tag.ns() + "/" + tag.node(), "");
+        String cpNs = tag.node() == null ? tag.ns() : (tag.ns().isEmpty() ? "" : tag.ns() + "|") + tag.node() + ":" + task;
+        ObjectNode m = obj();
+        m.put("graph_id", graphId).put("assistant_id", run.assistantId()).put("thread_id", run.threadId())
+                .put("run_id", run.runId()).put("run_attempt", 1);
+        if (tag.node() != null) {
+            m.put("langgraph_step", tag.step()).put("langgraph_node", tag.node());
+            m.putArray("langgraph_triggers").add("branch:to:" + tag.node());
+            m.putArray("langgraph_path").add("__pregel_pull").add(tag.node());
+            m.put("langgraph_checkpoint_ns", cpNs).put("checkpoint_ns", cpNs);
+        }
+        m.putArray("tags");
+        return m;
+    }
+
+    private ObjectNode event(String name, String who, String id, List<String> parents, GraphEvent.Tag tag, ObjectNode data) {
+        if (!modes.contains("events")) {
+            return null;
+        }
+        ObjectNode ev = obj().put("event", name).put("name", who).put("run_id", id);
+        ev.putArray("tags");
+        ev.set("metadata", metadata(tag));
+        ArrayNode p = ev.putArray("parent_ids");
+        parents.forEach(p::add);
+        if (data != null) {
+            ev.set("data", data);
+        }
+        write("events", ns(tag), ev);
+        return ev;
+    }
+
+    private ObjectNode checkpoint(GraphEvent.Tag tag, String checkpointId, ObjectNode values) {
+        ObjectNode cp = obj();
+        cp.set("config", config(checkpointId, tag.ns()));
+        cp.set("parent_config", lastCheckpoint == null ? null : config(lastCheckpoint, tag.ns()));
+        cp.set("values", values);
+        cp.putObject("metadata").put("source", "loop").put("step", tag.step());
+        cp.putArray("next");
+        cp.putArray("tasks");
+        return cp;
+    }
+
+    private ObjectNode config(String checkpointId, String ns) {
+        ObjectNode c = obj();
+        c.putObject("configurable").put("thread_id", run.threadId()).put("checkpoint_ns", ns).put("checkpoint_id", checkpointId);
+        return c;
+    }
+
+    private void debug(String type, GraphEvent.Tag tag, ObjectNode payload) {
+        if (modes.contains("debug")) {
+            write("debug", ns(tag), obj().put("type", type).put("step", tag.step())
+                    .put("timestamp", java.time.Instant.now().toString()).set("payload", payload));
+        }
+    }
+
+    private void optional(String mode, String ns, JsonNode data) {
+        if (modes.contains(mode)) {
+            write(mode, ns, data);
+        }
+    }
+
+    private void write(String mode, String ns, JsonNode data) {
+        log.append(new RunEvent(seq++, run.runId(), mode, ns, data == null ? "null" : data.toString()));
+    }
+
+    /** The SSE namespace of a subgraph event: its checkpoint namespace ({@code node:task} segments). */
+    private static String ns(GraphEvent.Tag tag) {
+        return tag.ns();
+    }
+
+    private static ObjectNode obj() {
+        return JsonCodec.MAPPER.createObjectNode();
+    }
+}

@@ -1,0 +1,78 @@
+package io.conduit.runs;
+
+import java.time.Duration;
+import java.util.Comparator;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The event logs of every thread this process is running or has recently run. Each run's events stay for
+ * {@code retention} after it ends (so a client that lost its connection can replay them); memory is bounded per run
+ * (a segment drops its oldest events past {@code maxRunBytes}) and in total (the sweep sheds the oldest events of the
+ * largest logs past {@code maxTotalBytes}).
+ */
+public final class RunEventLogs {
+
+    private final Map<String, ThreadEventLog> logs = new ConcurrentHashMap<>();
+    private final AtomicLong bytes = new AtomicLong();
+    private final Duration retention;
+    private final long maxRunBytes;
+    private final long maxTotalBytes;
+
+    public RunEventLogs(Duration retention, long maxRunBytes, long maxTotalBytes) {
+        this.retention = retention;
+        this.maxRunBytes = maxRunBytes;
+        this.maxTotalBytes = maxTotalBytes;
+    }
+
+    public ThreadEventLog log(String threadId) {
+        return logs.computeIfAbsent(threadId, t -> new ThreadEventLog(t, this));
+    }
+
+    /** The thread's log if this process holds one. */
+    public ThreadEventLog find(String threadId) {
+        return logs.get(threadId);
+    }
+
+    /** Opens the run's segment in its thread's log. */
+    public ThreadEventLog begin(String threadId, String runId) {
+        ThreadEventLog log = log(threadId);
+        log.begin(runId, maxRunBytes);
+        return log;
+    }
+
+    /** Forgets a deleted thread's events. */
+    public void forget(String threadId) {
+        ThreadEventLog log = logs.remove(threadId);
+        if (log != null) {
+            log.expire(Long.MAX_VALUE);
+        }
+    }
+
+    void account(long delta) {
+        bytes.addAndGet(delta);
+    }
+
+    public long bytes() {
+        return bytes.get();
+    }
+
+    /** Drops what is past retention, then sheds the largest logs while over the total bound. Run it periodically. */
+    public void sweep(long nowMillis) {
+        long cutoff = nowMillis - retention.toMillis();
+        logs.entrySet().removeIf(e -> e.getValue().expire(cutoff));
+        long over = bytes.get() - maxTotalBytes;
+        if (over <= 0) {
+            return;
+        }
+        for (ThreadEventLog log : logs.values().stream().sorted(Comparator.comparingLong(ThreadEventLog::sizeForShedding).reversed()).toList()) {
+            long freed = log.shed(over);
+            bytes.addAndGet(-freed);
+            over -= freed;
+            if (over <= 0) {
+                return;
+            }
+        }
+    }
+}

@@ -1,0 +1,301 @@
+package io.conduit.runs;
+
+import io.conduit.graph.CompiledGraph;
+import io.conduit.graph.GraphEvent;
+import io.conduit.graph.RunRequest;
+import io.smallrye.mutiny.Uni;
+import io.smallrye.mutiny.subscription.Cancellable;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
+import org.jboss.logging.Logger;
+
+/**
+ * The worker: claims pending runs from the {@link RunStore} (the store guarantees one running run per thread),
+ * executes each on its graph, writes its events to the thread's event log, and records how it ended. Nothing here
+ * waits for a client: HTTP requests only create runs and subscribe to logs. {@link #wake} is called when a run is
+ * created or ends, and periodically (delayed runs, other replicas' work).
+ */
+public final class RunExecutor {
+
+    private static final Logger LOG = Logger.getLogger(RunExecutor.class);
+    /** Event numbers reserved per run: a run never needs more, and unused numbers cost nothing. */
+    static final int SEQ_BLOCK = 1 << 24;
+
+    /** Why a run was stopped from outside. */
+    public enum StopReason { INTERRUPT, ROLLBACK, TIMEOUT }
+
+    private final RunStore runs;
+    private final ThreadStore threads;
+    private final Function<String, RegisteredGraph> graphs;
+    private final RunEventLogs logs;
+    private final Clock clock;
+    private final Duration timeout;
+    private final int maxConcurrent;
+    private final String workerId = UUID.randomUUID().toString();
+    private final Map<String, Active> active = new ConcurrentHashMap<>();
+    private final AtomicInteger wip = new AtomicInteger();
+
+    private static final class Active {
+        final Run run;
+        final RegisteredGraph graph;
+        volatile Cancellable subscription;
+        volatile Cancellable timer;
+        volatile GraphEvent terminal;
+        volatile StopReason stop;
+        volatile boolean done;
+        LangGraphEvents events;
+
+        Active(Run run, RegisteredGraph graph) {
+            this.run = run;
+            this.graph = graph;
+        }
+    }
+
+    public RunExecutor(RunStore runs, ThreadStore threads, Function<String, RegisteredGraph> graphs, RunEventLogs logs,
+                       Clock clock, Duration timeout, int maxConcurrent) {
+        this.runs = runs;
+        this.threads = threads;
+        this.graphs = graphs;
+        this.logs = logs;
+        this.clock = clock;
+        this.timeout = timeout;
+        this.maxConcurrent = maxConcurrent;
+    }
+
+    public String workerId() {
+        return workerId;
+    }
+
+    /** Claims and starts what can run now. Cheap to call often: concurrent calls fold into one claim loop. */
+    public void wake() {
+        if (wip.getAndIncrement() == 0) {
+            claim();
+        }
+    }
+
+    private void claim() {
+        int seen = wip.get();
+        if (active.size() >= maxConcurrent) {
+            wip.set(0); // a run that ends wakes the loop again
+            return;
+        }
+        runs.claimNext(workerId, clock.instant()).subscribe().with(found -> {
+            if (found.isPresent()) {
+                start(found.get());
+                claim();
+            } else if (!wip.compareAndSet(seen, 0)) {
+                claim(); // woken while claiming: look again
+            }
+        }, failure -> {
+            LOG.warnf("Claiming runs failed (%s); the next wake-up tries again", failure.toString());
+            wip.set(0);
+        });
+    }
+
+    /** Start-up recovery: runs a dead process left running are queued again and resumed from their checkpoints. */
+    public Uni<List<Run>> recover() {
+        return runs.requeueOrphans(workerId, clock.instant()).invoke(found -> {
+            if (!found.isEmpty()) {
+                LOG.infof("Resuming %d run(s) left running by a stopped process", found.size());
+            }
+        });
+    }
+
+    private void start(Run run) {
+        RegisteredGraph g = graphs.apply(String.valueOf(run.kwargs().get("graph_id")));
+        Active a = new Active(run, g);
+        active.put(run.runId(), a);
+        ThreadEventLog log = logs.begin(run.threadId(), run.runId());
+        threads.setStatus(run.threadId(), ThreadStatus.BUSY, clock.instant())
+                .chain(() -> threads.reserveSeq(run.threadId(), SEQ_BLOCK))
+                .subscribe().with(firstSeq -> execute(a, log, firstSeq), f -> fail(a, log, f));
+    }
+
+    @SuppressWarnings("unchecked")
+    private void execute(Active a, ThreadEventLog log, long firstSeq) {
+        Run run = a.run;
+        Object modes = run.kwargs().get("stream_mode");
+        Set<String> requested = modes instanceof List<?> l ? Set.copyOf((List<String>) l) : modes instanceof String s ? Set.of(s) : Set.of();
+        a.events = new LangGraphEvents(log, run, a.graph == null ? "" : a.graph.graphId(), requested, firstSeq);
+        a.events.metadata();
+        if (a.graph == null) {
+            finishFailed(a, log, "GraphNotFound", "the run's graph is not registered here");
+            return;
+        }
+        RunRequest request;
+        try {
+            request = RunRequests.from(run, a.graph);
+        } catch (RuntimeException bad) {
+            finishFailed(a, log, "InvalidRequest", bad.getMessage());
+            return;
+        }
+        if (a.stop != null) { // cancelled while starting
+            finish(a, log);
+            return;
+        }
+        CompiledGraph graph = a.graph.graph();
+        a.subscription = graph.stream(request).subscribe().with(e -> {
+            a.events.on(e);
+            if (e.terminal()) {
+                a.terminal = e;
+            }
+        }, f -> fail(a, log, f), () -> finish(a, log));
+        if (!timeout.isZero()) {
+            a.timer = Uni.createFrom().voidItem().onItem().delayIt().by(timeout).subscribe().with(v -> stop(a, StopReason.TIMEOUT));
+        }
+    }
+
+    /**
+     * Stops a run: a pending one never starts; a running one is cancelled (the node in flight is cancelled, the
+     * checkpoints written so far stay, unless {@code ROLLBACK} deletes them with the run record). Completes when the
+     * run's status has been recorded.
+     */
+    public Uni<Boolean> cancel(Run run, StopReason reason) {
+        Active a = active.get(run.runId());
+        if (a != null) {
+            stop(a, reason);
+            return Uni.createFrom().item(true);
+        }
+        Uni<Boolean> pending = runs.cancelPending(run.runId(), clock.instant());
+        return pending.call(was -> {
+            if (!was) {
+                return Uni.createFrom().voidItem();
+            }
+            ThreadEventLog log = logs.find(run.threadId());
+            if (log != null) {
+                log.end(run.runId(), clock.millis());
+            }
+            Uni<?> cleanup = reason == StopReason.ROLLBACK ? runs.delete(run.runId()) : Uni.createFrom().voidItem();
+            return cleanup.chain(() -> settleThread(run.threadId(), null, graphs.apply(String.valueOf(run.kwargs().get("graph_id")))));
+        });
+    }
+
+    /** Whether this worker is executing the run. */
+    public boolean isRunning(String runId) {
+        return active.containsKey(runId);
+    }
+
+    private void stop(Active a, StopReason reason) {
+        if (a.done || a.stop != null) {
+            return;
+        }
+        a.stop = reason;
+        Cancellable s = a.subscription;
+        if (s != null) {
+            s.cancel();
+            ThreadEventLog log = logs.find(a.run.threadId());
+            finish(a, log);
+        }
+    }
+
+    private void fail(Active a, ThreadEventLog log, Throwable f) {
+        LOG.warnf("Run %s failed outside the graph: %s", a.run.runId(), f.toString());
+        finishFailed(a, log, "InternalError", "the run could not be executed: " + f.getMessage());
+    }
+
+    private void finishFailed(Active a, ThreadEventLog log, String code, String message) {
+        a.terminal = new GraphEvent.RunFailed(new GraphEvent.Tag(a.run.runId(), a.run.threadId(), "", null, -1), code, message);
+        if (a.events != null) {
+            a.events.error(code, message);
+        }
+        finish(a, log);
+    }
+
+    private synchronized void finish(Active a, ThreadEventLog log) {
+        if (a.done) {
+            return;
+        }
+        a.done = true;
+        if (a.timer != null) {
+            a.timer.cancel();
+        }
+        Run run = a.run;
+        RunStatus status;
+        GraphEvent t = a.terminal;
+        if (a.stop == StopReason.TIMEOUT) {
+            status = RunStatus.TIMEOUT;
+            a.events.error("TimeoutError", "the run took longer than " + timeout.toSeconds() + " s (conduit.runs.timeout)");
+        } else if (a.stop != null) {
+            status = RunStatus.INTERRUPTED;
+        } else if (t instanceof GraphEvent.RunFailed f) {
+            status = RunStatus.ERROR;
+            if (a.events != null && !(a.graph == null)) {
+                a.events.error(f.code(), f.message());
+            }
+        } else if (t instanceof GraphEvent.Interrupted) {
+            status = RunStatus.INTERRUPTED;
+        } else {
+            status = RunStatus.SUCCESS;
+        }
+        boolean rollback = a.stop == StopReason.ROLLBACK;
+        Uni<?> record = rollback
+                ? rollback(a).chain(() -> runs.delete(run.runId()))
+                : runs.setStatus(run.runId(), status, clock.instant());
+        record.chain(() -> settleThread(run.threadId(), status, a.graph))
+                .chain(() -> cleanupTemporary(run))
+                .subscribe().with(v -> ended(a, log, status), f -> {
+                    LOG.warnf("Recording the end of run %s failed: %s", run.runId(), f.toString());
+                    ended(a, log, status);
+                });
+    }
+
+    private void ended(Active a, ThreadEventLog log, RunStatus status) {
+        if (a.events != null && status != RunStatus.ERROR && status != RunStatus.TIMEOUT) {
+            a.events.end();
+        }
+        if (log != null) {
+            log.end(a.run.runId(), clock.millis());
+        }
+        active.remove(a.run.runId());
+        wake();
+    }
+
+    private Uni<Void> rollback(Active a) {
+        if (a.graph == null) {
+            return Uni.createFrom().voidItem();
+        }
+        return a.graph.graph().rollback(a.run.threadId(), a.run.runId());
+    }
+
+    /**
+     * The thread's status once a run has ended: error if it failed, interrupted if it waits for an answer, busy while
+     * runs remain queued, idle otherwise.
+     */
+    private Uni<Void> settleThread(String threadId, RunStatus ended, RegisteredGraph g) {
+        return runs.inflight(threadId).chain(queued -> {
+            ThreadStatus s;
+            if (!queued.isEmpty()) {
+                s = ThreadStatus.BUSY;
+            } else if (ended == RunStatus.ERROR || ended == RunStatus.TIMEOUT) {
+                s = ThreadStatus.ERROR;
+            } else {
+                return waitingAtInterrupt(threadId, g).chain(waiting -> threads.setStatus(threadId, waiting ? ThreadStatus.INTERRUPTED : ThreadStatus.IDLE, clock.instant()));
+            }
+            return threads.setStatus(threadId, s, clock.instant());
+        });
+    }
+
+    private Uni<Boolean> waitingAtInterrupt(String threadId, RegisteredGraph g) {
+        if (g == null) {
+            return Uni.createFrom().item(false);
+        }
+        return g.graph().state(threadId).map(s -> s.map(snap -> !snap.interrupts().isEmpty() || !snap.next().isEmpty()).orElse(false));
+    }
+
+    /** A stateless run's thread goes with it, unless it asked to keep it ({@code on_completion=keep}). */
+    private Uni<Void> cleanupTemporary(Run run) {
+        if (!Boolean.TRUE.equals(run.kwargs().get("temporary")) || "keep".equals(run.kwargs().get("on_completion"))) {
+            return Uni.createFrom().voidItem();
+        }
+        RegisteredGraph g = graphs.apply(String.valueOf(run.kwargs().get("graph_id")));
+        Uni<Void> checkpoints = g == null ? Uni.createFrom().voidItem() : g.graph().deleteThread(run.threadId());
+        return checkpoints.chain(() -> runs.deleteThread(run.threadId())).chain(() -> threads.delete(run.threadId())).replaceWithVoid();
+    }
+}

@@ -1,0 +1,156 @@
+package io.conduit.runs;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.conduit.checkpoint.JsonCodec;
+import io.conduit.graph.Command;
+import io.conduit.graph.Durability;
+import io.conduit.graph.RunRequest;
+import io.conduit.graph.StateSchema;
+import io.conduit.graph.Update;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A run record's request ({@code kwargs}: the Agent Server's run fields) as the engine's {@link RunRequest}. The
+ * same function checks a request when it arrives (so bad input is refused before anything is written) and builds it
+ * when a worker starts the run.
+ */
+public final class RunRequests {
+
+    private RunRequests() {
+    }
+
+    public static RunRequest from(Run run, RegisteredGraph g) {
+        JsonNode k = JsonCodec.MAPPER.valueToTree(run.kwargs());
+        StateSchema schema = g.graph().schema();
+        RunRequest req = RunRequest.on(run.threadId()).runId(run.runId());
+        Update input = InputDecoder.decode(schema, k.get("input"), "input");
+        JsonNode cmd = k.get("command");
+        if (input != null && cmd != null && !cmd.isNull()) {
+            throw new InvalidInputException("command", "a run takes an input or a command, not both");
+        }
+        if (input != null) {
+            input = withUser(input, schema, k);
+            g.policy().check(input);
+            req = req.input(input);
+        } else if (cmd != null && !cmd.isNull()) {
+            req = req.command(command(schema, cmd));
+        }
+        String checkpointId = checkpointId(k);
+        if (checkpointId != null) {
+            req = req.fromCheckpoint(checkpointId);
+        }
+        JsonNode limit = k.path("config").path("recursion_limit");
+        if (limit.isInt()) {
+            if (limit.asInt() < 1) {
+                throw new InvalidInputException("config.recursion_limit", "must be at least 1");
+            }
+            req = req.recursionLimit(limit.asInt());
+        }
+        req = req.interruptBefore(nodes(k.get("interrupt_before"), g, "interrupt_before"))
+                .interruptAfter(nodes(k.get("interrupt_after"), g, "interrupt_after"));
+        // "exit" keeps LangGraph's meaning of "as late as possible": the async write queue, flushed at the end
+        req = req.durability("sync".equals(k.path("durability").asText()) ? Durability.SYNC : Durability.ASYNC);
+        Map<String, String> meta = new HashMap<>();
+        run.metadata().forEach((key, v) -> meta.put(key, String.valueOf(v)));
+        meta.put("run_id", run.runId());
+        meta.put("assistant_id", run.assistantId());
+        return req.metadata(meta);
+    }
+
+    static String checkpointId(JsonNode k) {
+        if (k.hasNonNull("checkpoint_id")) {
+            return k.get("checkpoint_id").asText();
+        }
+        JsonNode cp = k.path("checkpoint");
+        return cp.hasNonNull("checkpoint_id") ? cp.get("checkpoint_id").asText() : null;
+    }
+
+    /** The user of the run, for graphs that keep one in state: {@code config.configurable.user_id} or {@code context.user_id}. */
+    @SuppressWarnings("unchecked")
+    private static Update withUser(Update input, StateSchema schema, JsonNode k) {
+        var ch = schema.channel("user_id");
+        JsonNode user = k.path("config").path("configurable").path("user_id");
+        if (user.isMissingNode() || user.isNull()) {
+            user = k.path("context").path("user_id");
+        }
+        if (ch == null || !user.isTextual() || input.writes().stream().anyMatch(w -> w.channel() == ch)) {
+            return input;
+        }
+        InputText.check("config.configurable.user_id", user.asText(), 256);
+        return input.set((io.conduit.graph.Channel<?, String>) ch, user.asText());
+    }
+
+    private static Command command(StateSchema schema, JsonNode cmd) {
+        if (!cmd.isObject()) {
+            throw new InvalidInputException("command", "must be an object with resume, update or goto");
+        }
+        Command c;
+        JsonNode resume = cmd.get("resume");
+        if (resume != null && !resume.isNull()) {
+            Object value = JsonCodec.MAPPER.convertValue(resume, Object.class);
+            if (resume.isObject() && looksLikeInterruptIds(resume)) {
+                Map<String, Object> byId = new HashMap<>();
+                resume.fields().forEachRemaining(e -> byId.put(e.getKey(), JsonCodec.MAPPER.convertValue(e.getValue(), Object.class)));
+                c = Command.resumeById(byId);
+            } else {
+                c = Command.resume(value);
+            }
+        } else {
+            c = new Command(null, Map.of(), null, List.of());
+        }
+        JsonNode update = cmd.get("update");
+        if (update != null && !update.isNull()) {
+            c = c.withUpdate(InputDecoder.decode(schema, update, "command.update"));
+        }
+        JsonNode go = cmd.get("goto");
+        if (go != null && !go.isNull()) {
+            List<String> targets = new ArrayList<>();
+            for (JsonNode t : go.isArray() ? go : List.of(go)) {
+                targets.add(t.isTextual() ? t.asText() : t.path("node").asText());
+            }
+            c = c.withGoTo(targets.toArray(String[]::new));
+        }
+        if (c.resume() == null && c.resumeById().isEmpty() && c.update() == null && c.goTo().isEmpty()) {
+            throw new InvalidInputException("command", "must carry resume, update or goto");
+        }
+        return c;
+    }
+
+    /** {@code {"<interrupt id>": value, ...}}: LangGraph's resume map, told apart by keys that look like our ids. */
+    private static boolean looksLikeInterruptIds(JsonNode resume) {
+        if (resume.isEmpty()) {
+            return false;
+        }
+        for (Iterator<String> it = resume.fieldNames(); it.hasNext(); ) {
+            if (!it.next().contains("#")) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static String[] nodes(JsonNode n, RegisteredGraph g, String field) {
+        if (n == null || n.isNull()) {
+            return new String[0];
+        }
+        List<String> known = g.graph().nodeNames();
+        if (n.isTextual() && "*".equals(n.asText())) {
+            return known.toArray(String[]::new);
+        }
+        if (!n.isArray()) {
+            throw new InvalidInputException(field, "must be \"*\" or a list of node names");
+        }
+        List<String> out = new ArrayList<>();
+        for (JsonNode x : n) {
+            if (!known.contains(x.asText())) {
+                throw new InvalidInputException(field, "the graph has no node " + x.asText());
+            }
+            out.add(x.asText());
+        }
+        return out.toArray(String[]::new);
+    }
+}

@@ -1,0 +1,65 @@
+package io.conduit.runs;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.conduit.agent.message.ChatMessage;
+import io.conduit.checkpoint.JsonCodec;
+import io.conduit.graph.Channel;
+import io.conduit.graph.MessageList;
+import io.conduit.graph.State;
+import io.conduit.graph.Update;
+
+/**
+ * State values and node updates as clients read them: each channel through its codec, except chat messages, which
+ * take LangChain's shape (what LangGraph clients merge and render).
+ */
+public final class WireState {
+
+    private WireState() {
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    public static ObjectNode values(State state) {
+        ObjectNode out = JsonCodec.MAPPER.createObjectNode();
+        for (Channel ch : state.schema().channels()) {
+            Object v = state.get(ch);
+            if (v instanceof MessageList<?> list && (list.isEmpty() || list.get(0) instanceof ChatMessage)) {
+                ArrayNode arr = out.putArray(ch.name());
+                for (Object m : list) {
+                    arr.add(LangChainMessages.toJson((ChatMessage) m));
+                }
+            } else {
+                out.set(ch.name(), tree(ch.valueCodec().encode(v)));
+            }
+        }
+        return out;
+    }
+
+    /** {@code {channel: value}}; a channel written several times in one update becomes a list of its writes. */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    public static ObjectNode update(Update update) {
+        ObjectNode out = JsonCodec.MAPPER.createObjectNode();
+        for (Update.Write w : update.writes()) {
+            Channel ch = w.channel();
+            JsonNode value = w.value() instanceof ChatMessage m ? LangChainMessages.toJson(m) : tree(ch.writeCodec().encode(w.value()));
+            JsonNode before = out.get(ch.name());
+            if (before == null) {
+                out.set(ch.name(), ch.storesWrites() ? JsonCodec.MAPPER.createArrayNode().add(value) : value);
+            } else if (before.isArray() && ch.storesWrites()) {
+                ((ArrayNode) before).add(value);
+            } else {
+                out.set(ch.name(), value);
+            }
+        }
+        return out;
+    }
+
+    static JsonNode tree(String json) {
+        try {
+            return JsonCodec.MAPPER.readTree(json);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
