@@ -1,0 +1,167 @@
+package io.conduit.runs;
+
+import io.smallrye.mutiny.Uni;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Predicate;
+
+/**
+ * Run records in this JVM (the memory store of the service). Every access holds the store's lock, which makes
+ * "reject when busy" and "one running run per thread" atomic without anything cleverer.
+ */
+public final class InMemoryRunStore implements RunStore {
+
+    /** Claim order: oldest first, the run id breaking ties (as the Postgres store). */
+    static final Comparator<Run> OLDEST_FIRST = Comparator.comparing(Run::createdAt).thenComparing(Run::runId);
+
+    private final Map<String, Run> runs = new HashMap<>();
+
+    @Override
+    public Uni<Run> create(Run run) {
+        return Uni.createFrom().item(() -> {
+            synchronized (this) {
+                if (runs.containsKey(run.runId())) {
+                    throw new IllegalArgumentException("run " + run.runId() + " exists");
+                }
+                if (run.multitaskStrategy() == MultitaskStrategy.REJECT && !inflightOf(run.threadId()).isEmpty()) {
+                    throw new ThreadBusyException(run.threadId());
+                }
+                Run stored = Runs.asCreated(run);
+                runs.put(run.runId(), stored);
+                return stored;
+            }
+        });
+    }
+
+    @Override
+    public Uni<Optional<Run>> claimNext(String workerId, Instant now) {
+        return Uni.createFrom().item(() -> {
+            synchronized (this) {
+                Optional<Run> next = runs.values().stream()
+                        .filter(r -> r.status() == RunStatus.PENDING)
+                        .filter(r -> r.notBefore() == null || !r.notBefore().isAfter(now))
+                        .filter(r -> !hasRunning(r.threadId()))
+                        .min(OLDEST_FIRST);
+                next.ifPresent(r -> runs.put(r.runId(), r.claimedBy(workerId, now)));
+                return next.map(r -> runs.get(r.runId()));
+            }
+        });
+    }
+
+    @Override
+    public Uni<Optional<Run>> get(String runId) {
+        return Uni.createFrom().item(() -> {
+            synchronized (this) {
+                return Optional.ofNullable(runs.get(runId));
+            }
+        });
+    }
+
+    @Override
+    public Uni<List<Run>> listByThread(String threadId, int limit, int offset, RunStatus status) {
+        return Uni.createFrom().item(() -> {
+            synchronized (this) {
+                return runs.values().stream()
+                        .filter(r -> r.threadId().equals(threadId) && (status == null || r.status() == status))
+                        .sorted(OLDEST_FIRST.reversed()).skip(offset).limit(limit).toList();
+            }
+        });
+    }
+
+    @Override
+    public Uni<List<Run>> inflight(String threadId) {
+        return Uni.createFrom().item(() -> {
+            synchronized (this) {
+                return inflightOf(threadId);
+            }
+        });
+    }
+
+    private List<Run> inflightOf(String threadId) {
+        return runs.values().stream()
+                .filter(r -> r.threadId().equals(threadId) && !r.status().finished())
+                .sorted(OLDEST_FIRST).toList();
+    }
+
+    private boolean hasRunning(String threadId) {
+        return runs.values().stream().anyMatch(r -> r.status() == RunStatus.RUNNING && r.threadId().equals(threadId));
+    }
+
+    @Override
+    public Uni<Boolean> setStatus(String runId, RunStatus status, Instant at) {
+        return Uni.createFrom().item(() -> {
+            synchronized (this) {
+                Run r = runs.get(runId);
+                if (r == null || r.status().finished()) {
+                    return false;
+                }
+                // the same refusal as the unique index of the Postgres store
+                if (status == RunStatus.RUNNING && r.status() != RunStatus.RUNNING && hasRunning(r.threadId())) {
+                    return false;
+                }
+                runs.put(runId, moved(r, status, at));
+                return true;
+            }
+        });
+    }
+
+    /** A run back to pending is held by no worker any more. */
+    private static Run moved(Run r, RunStatus status, Instant at) {
+        Run moved = r.withStatus(status, at);
+        return status == RunStatus.PENDING ? moved.claimedBy(null, at).withStatus(RunStatus.PENDING, at) : moved;
+    }
+
+    @Override
+    public Uni<Boolean> cancelPending(String runId, Instant at) {
+        return Uni.createFrom().item(() -> {
+            synchronized (this) {
+                Run r = runs.get(runId);
+                if (r == null || r.status() != RunStatus.PENDING) {
+                    return false;
+                }
+                runs.put(runId, r.withStatus(RunStatus.INTERRUPTED, at));
+                return true;
+            }
+        });
+    }
+
+    @Override
+    public Uni<Boolean> delete(String runId) {
+        return Uni.createFrom().item(() -> {
+            synchronized (this) {
+                return runs.remove(runId) != null;
+            }
+        });
+    }
+
+    @Override
+    public Uni<Void> deleteThread(String threadId) {
+        return Uni.createFrom().item(() -> {
+            synchronized (this) {
+                runs.values().removeIf(r -> r.threadId().equals(threadId));
+                return null;
+            }
+        });
+    }
+
+    @Override
+    public Uni<List<Run>> requeueOrphans(String liveWorkerId, Instant at) {
+        Predicate<Run> orphan = r -> r.status() == RunStatus.RUNNING && !liveWorkerId.equals(r.workerId());
+        return Uni.createFrom().item(() -> {
+            synchronized (this) {
+                List<Run> requeued = new ArrayList<>();
+                for (Run r : runs.values().stream().filter(orphan).sorted(OLDEST_FIRST).toList()) {
+                    Run pending = moved(r, RunStatus.PENDING, at);
+                    runs.put(r.runId(), pending);
+                    requeued.add(pending);
+                }
+                return requeued;
+            }
+        });
+    }
+}

@@ -1,0 +1,155 @@
+package io.conduit.runs;
+
+import io.smallrye.mutiny.Uni;
+import java.time.Instant;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.NoSuchElementException;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+
+/** Thread records in this JVM (the memory store of the service). Every access holds the store's lock: simple and enough. */
+public final class InMemoryThreadStore implements ThreadStore {
+
+    static final Set<String> SORTS = Set.of("thread_id", "status", "created_at", "updated_at");
+
+    private final Map<String, ThreadRecord> threads = new HashMap<>();
+    /** The next event sequence number of each thread; numbers start at 1. */
+    private final Map<String, Long> nextSeq = new HashMap<>();
+
+    @Override
+    public Uni<ThreadRecord> create(String threadId, Map<String, Object> metadata, Instant expiresAt, boolean doNothingIfExists, Instant now) {
+        return Uni.createFrom().item(() -> {
+            synchronized (this) {
+                ThreadRecord existing = threads.get(threadId);
+                if (existing != null) {
+                    if (doNothingIfExists) {
+                        return existing;
+                    }
+                    throw new ThreadExistsException(threadId);
+                }
+                ThreadRecord created = new ThreadRecord(threadId, JsonMaps.copy(metadata), ThreadStatus.IDLE, now, now, expiresAt);
+                threads.put(threadId, created);
+                nextSeq.put(threadId, 1L);
+                return created;
+            }
+        });
+    }
+
+    @Override
+    public Uni<Optional<ThreadRecord>> get(String threadId) {
+        return Uni.createFrom().item(() -> {
+            synchronized (this) {
+                return Optional.ofNullable(threads.get(threadId));
+            }
+        });
+    }
+
+    @Override
+    public Uni<List<ThreadRecord>> search(Map<String, Object> metadata, ThreadStatus status, int limit, int offset, String sortBy, String sortOrder) {
+        SortOrder sort = SortOrder.of(sortBy, sortOrder, SORTS);
+        return Uni.createFrom().item(() -> {
+            synchronized (this) {
+                return threads.values().stream()
+                        .filter(t -> matches(t, metadata, status))
+                        .sorted(sort.apply(comparator(sort.column())))
+                        .skip(offset).limit(limit).toList();
+            }
+        });
+    }
+
+    private static Comparator<ThreadRecord> comparator(String column) {
+        Function<ThreadRecord, Comparable> key = switch (column) {
+            case "thread_id" -> ThreadRecord::threadId;
+            case "status" -> t -> t.status().wire();
+            case "updated_at" -> ThreadRecord::updatedAt;
+            default -> ThreadRecord::createdAt;
+        };
+        @SuppressWarnings("unchecked")
+        Comparator<ThreadRecord> byColumn = Comparator.comparing(key, Comparator.nullsLast(Comparator.naturalOrder()));
+        return byColumn.thenComparing(ThreadRecord::threadId);
+    }
+
+    private static boolean matches(ThreadRecord t, Map<String, Object> metadata, ThreadStatus status) {
+        return (status == null || t.status() == status) && JsonContainment.matches(t.metadata(), JsonMaps.copy(metadata));
+    }
+
+    @Override
+    public Uni<Long> count(Map<String, Object> metadata, ThreadStatus status) {
+        return Uni.createFrom().item(() -> {
+            synchronized (this) {
+                return threads.values().stream().filter(t -> matches(t, metadata, status)).count();
+            }
+        });
+    }
+
+    @Override
+    public Uni<Optional<ThreadRecord>> patchMetadata(String threadId, Map<String, Object> metadata, Instant now) {
+        return Uni.createFrom().item(() -> {
+            synchronized (this) {
+                ThreadRecord t = threads.get(threadId);
+                if (t == null) {
+                    return Optional.empty();
+                }
+                Map<String, Object> merged = new LinkedHashMap<>(t.metadata());
+                merged.putAll(JsonMaps.copy(metadata));
+                ThreadRecord patched = new ThreadRecord(threadId, merged, t.status(), t.createdAt(), now, t.expiresAt());
+                threads.put(threadId, patched);
+                return Optional.of(patched);
+            }
+        });
+    }
+
+    @Override
+    public Uni<Void> setStatus(String threadId, ThreadStatus status, Instant now) {
+        return Uni.createFrom().item(() -> {
+            synchronized (this) {
+                threads.computeIfPresent(threadId, (id, t) -> new ThreadRecord(id, t.metadata(), status, t.createdAt(), now, t.expiresAt()));
+                return null;
+            }
+        });
+    }
+
+    @Override
+    public Uni<Boolean> delete(String threadId) {
+        return Uni.createFrom().item(() -> {
+            synchronized (this) {
+                nextSeq.remove(threadId);
+                return threads.remove(threadId) != null;
+            }
+        });
+    }
+
+    @Override
+    public Uni<Long> reserveSeq(String threadId, int size) {
+        if (size < 1) {
+            return Uni.createFrom().failure(new IllegalArgumentException("reserve at least one sequence number, not " + size));
+        }
+        return Uni.createFrom().item(() -> {
+            synchronized (this) {
+                Long first = nextSeq.get(threadId);
+                if (first == null) {
+                    throw new NoSuchElementException("thread " + threadId + " does not exist");
+                }
+                nextSeq.put(threadId, first + size);
+                return first;
+            }
+        });
+    }
+
+    @Override
+    public Uni<List<String>> expired(Instant now, int limit) {
+        return Uni.createFrom().item(() -> {
+            synchronized (this) {
+                return threads.values().stream()
+                        .filter(t -> t.expiresAt() != null && !t.expiresAt().isAfter(now))
+                        .sorted(Comparator.comparing(ThreadRecord::expiresAt).thenComparing(ThreadRecord::threadId))
+                        .map(ThreadRecord::threadId).limit(limit).toList();
+            }
+        });
+    }
+}

@@ -1,0 +1,359 @@
+package io.conduit.runs;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.smallrye.mutiny.Uni;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Supplier;
+import java.util.stream.IntStream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** The behaviour every {@link RunStore} must share; runs against each store of {@link RunStores#runs()}. */
+class RunStoreContractTest {
+
+    private static final Duration TIMEOUT = Duration.ofSeconds(10);
+    /** Millisecond times: every store keeps them exactly (Postgres keeps microseconds). */
+    private static final Instant T0 = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+
+    @ParameterizedTest
+    @MethodSource("io.conduit.runs.RunStores#runs")
+    void createThenGetReturnsEveryField(Supplier<RunStore> stores) {
+        RunStore store = stores.get();
+        String thread = thread();
+        Map<String, Object> kwargs = Map.of("input", Map.of("messages", List.of(Map.of("role", "user", "content", "hé \"x\""))),
+                "stream_mode", List.of("values", "updates"), "n", 3);
+        Run run = new Run(UUID.randomUUID().toString(), thread, "agent", RunStatus.PENDING, Map.of("user", "ada", "nested", Map.of("k", 1)),
+                MultitaskStrategy.INTERRUPT, kwargs, T0, T0.plusMillis(1), T0.plusSeconds(5), null);
+        Run created = await(store.create(run));
+        assertThat(created).isEqualTo(run);
+        assertThat(await(store.get(run.runId()))).contains(run);
+        assertThat(await(store.get(UUID.randomUUID().toString()))).isEmpty();
+    }
+
+    @ParameterizedTest
+    @MethodSource("io.conduit.runs.RunStores#runs")
+    void aCreatedRunIsPendingAndDefaultsItsTimes(Supplier<RunStore> stores) {
+        RunStore store = stores.get();
+        Run given = new Run(UUID.randomUUID().toString(), thread(), "agent", RunStatus.RUNNING, null, null, null, T0, null, null, "w");
+        Run created = await(store.create(given));
+        assertThat(created.status()).isEqualTo(RunStatus.PENDING);
+        assertThat(created.workerId()).isNull();
+        assertThat(created.updatedAt()).isEqualTo(T0);
+        assertThat(created.notBefore()).isEqualTo(T0);
+        assertThat(created.multitaskStrategy()).isEqualTo(MultitaskStrategy.ENQUEUE);
+        assertThat(created.metadata()).isEmpty();
+        assertThat(await(store.get(given.runId()))).contains(created);
+    }
+
+    // ---- reject
+
+    @ParameterizedTest
+    @MethodSource("io.conduit.runs.RunStores#runs")
+    void rejectFailsWhileTheThreadHasAPendingOrRunningRun(Supplier<RunStore> stores) {
+        RunStore store = stores.get();
+        String thread = thread();
+        Run first = await(store.create(run(thread, 0, MultitaskStrategy.ENQUEUE)));
+        assertThatThrownBy(() -> await(store.create(run(thread, 1, MultitaskStrategy.REJECT)))).isInstanceOf(ThreadBusyException.class);
+
+        await(store.claimNext("w1", T0.plusSeconds(1)));
+        assertThat(await(store.get(first.runId())).orElseThrow().status()).isEqualTo(RunStatus.RUNNING);
+        assertThatThrownBy(() -> await(store.create(run(thread, 2, MultitaskStrategy.REJECT)))).isInstanceOf(ThreadBusyException.class);
+
+        assertThat(await(store.setStatus(first.runId(), RunStatus.SUCCESS, T0.plusSeconds(2)))).isTrue();
+        Run accepted = await(store.create(run(thread, 3, MultitaskStrategy.REJECT)));
+        assertThat(await(store.inflight(thread))).extracting(Run::runId).containsExactly(accepted.runId());
+        // other threads are not concerned
+        await(store.create(run(thread(), 4, MultitaskStrategy.REJECT)));
+    }
+
+    @ParameterizedTest
+    @MethodSource("io.conduit.runs.RunStores#runs")
+    void enqueueAlwaysInserts(Supplier<RunStore> stores) {
+        RunStore store = stores.get();
+        String thread = thread();
+        await(store.create(run(thread, 0, MultitaskStrategy.ENQUEUE)));
+        await(store.create(run(thread, 1, MultitaskStrategy.ENQUEUE)));
+        await(store.create(run(thread, 2, MultitaskStrategy.INTERRUPT)));
+        await(store.create(run(thread, 3, MultitaskStrategy.ROLLBACK)));
+        assertThat(await(store.inflight(thread))).hasSize(4);
+    }
+
+    @ParameterizedTest
+    @MethodSource("io.conduit.runs.RunStores#runs")
+    void ofConcurrentRejectsOnOneThreadExactlyOneWins(Supplier<RunStore> stores) {
+        RunStore store = stores.get();
+        for (int round = 0; round < 5; round++) {
+            String thread = thread();
+            // subscribed all at once, awaited after
+            List<CompletableFuture<Run>> creates = IntStream.range(0, 8)
+                    .mapToObj(i -> store.create(run(thread, i, MultitaskStrategy.REJECT)).subscribeAsCompletionStage())
+                    .toList();
+            long won = 0;
+            long busy = 0;
+            for (CompletableFuture<Run> c : creates) {
+                try {
+                    c.get(TIMEOUT.toSeconds(), java.util.concurrent.TimeUnit.SECONDS);
+                    won++;
+                } catch (java.util.concurrent.ExecutionException e) {
+                    assertThat(e.getCause()).isInstanceOf(ThreadBusyException.class);
+                    busy++;
+                } catch (Exception e) {
+                    throw new AssertionError(e);
+                }
+            }
+            assertThat(won).isEqualTo(1);
+            assertThat(busy).isEqualTo(7);
+            assertThat(await(store.inflight(thread))).hasSize(1);
+        }
+    }
+
+    // ---- claim
+
+    @ParameterizedTest
+    @MethodSource("io.conduit.runs.RunStores#runs")
+    void claimTakesTheOldestPendingRunAndMarksItRunning(Supplier<RunStore> stores) {
+        RunStore store = stores.get();
+        String a = thread();
+        String b = thread();
+        Run b1 = await(store.create(run(b, 2, MultitaskStrategy.ENQUEUE)));
+        Run a1 = await(store.create(run(a, 1, MultitaskStrategy.ENQUEUE)));
+        Run a2 = await(store.create(run(a, 3, MultitaskStrategy.ENQUEUE)));
+        Instant now = T0.plusSeconds(10);
+
+        Run claimed = await(store.claimNext("w1", now)).orElseThrow();
+        assertThat(claimed.runId()).isEqualTo(a1.runId());
+        assertThat(claimed.status()).isEqualTo(RunStatus.RUNNING);
+        assertThat(claimed.workerId()).isEqualTo("w1");
+        assertThat(claimed.updatedAt()).isEqualTo(now);
+        assertThat(await(store.get(a1.runId()))).contains(claimed);
+
+        // a2 is older than nothing else pending but its thread is busy: b1 comes next
+        assertThat(await(store.claimNext("w2", now)).orElseThrow().runId()).isEqualTo(b1.runId());
+        assertThat(await(store.claimNext("w3", now))).isEmpty();
+
+        await(store.setStatus(a1.runId(), RunStatus.SUCCESS, now));
+        assertThat(await(store.claimNext("w3", now)).orElseThrow().runId()).isEqualTo(a2.runId());
+        assertThat(await(store.claimNext("w3", now))).isEmpty();
+    }
+
+    @ParameterizedTest
+    @MethodSource("io.conduit.runs.RunStores#runs")
+    void runsCreatedAtTheSameTimeAreClaimedInRunIdOrder(Supplier<RunStore> stores) {
+        RunStore store = stores.get();
+        List<String> ids = List.of("run-c", "run-a", "run-b");
+        for (String id : ids) {
+            await(store.create(new Run(id + "-" + UUID.randomUUID(), thread(), "agent", RunStatus.PENDING, null, MultitaskStrategy.ENQUEUE,
+                    null, T0, T0, T0, null)));
+        }
+        List<String> claimed = IntStream.range(0, 3)
+                .mapToObj(i -> await(store.claimNext("w", T0)).orElseThrow().runId().substring(0, 5)).toList();
+        assertThat(claimed).containsExactly("run-a", "run-b", "run-c");
+    }
+
+    @ParameterizedTest
+    @MethodSource("io.conduit.runs.RunStores#runs")
+    void aRunIsNotClaimedBeforeItsNotBefore(Supplier<RunStore> stores) {
+        RunStore store = stores.get();
+        Run later = new Run(UUID.randomUUID().toString(), thread(), "agent", RunStatus.PENDING, null, MultitaskStrategy.ENQUEUE, null,
+                T0, T0, T0.plusSeconds(30), null);
+        await(store.create(later));
+        assertThat(await(store.claimNext("w", T0.plusSeconds(29)))).isEmpty();
+        assertThat(await(store.claimNext("w", T0.plusSeconds(30)))).map(Run::runId).contains(later.runId());
+    }
+
+    @ParameterizedTest
+    @MethodSource("io.conduit.runs.RunStores#runs")
+    void concurrentClaimsOnOneThreadLeaveAtMostOneRunning(Supplier<RunStore> stores) {
+        RunStore store = stores.get();
+        String thread = thread();
+        for (int i = 0; i < 6; i++) {
+            await(store.create(run(thread, i, MultitaskStrategy.ENQUEUE)));
+        }
+        List<CompletableFuture<Optional<Run>>> claims = IntStream.range(0, 12)
+                .mapToObj(i -> store.claimNext("w" + i, T0.plusSeconds(60)).subscribeAsCompletionStage()).toList();
+        long claimed = claims.stream().map(CompletableFuture::join).filter(Optional::isPresent).count();
+        assertThat(claimed).isLessThanOrEqualTo(1);
+        List<Run> running = await(store.listByThread(thread, 100, 0, RunStatus.RUNNING));
+        assertThat(running).hasSizeLessThanOrEqualTo(1);
+        // one is claimed in the end, and it is the oldest
+        if (running.isEmpty()) {
+            assertThat(await(store.claimNext("w", T0.plusSeconds(60)))).isPresent();
+            running = await(store.listByThread(thread, 100, 0, RunStatus.RUNNING));
+        }
+        assertThat(running).singleElement().extracting(Run::createdAt).isEqualTo(T0);
+    }
+
+    @ParameterizedTest
+    @MethodSource("io.conduit.runs.RunStores#runs")
+    void concurrentClaimsOnManyThreadsClaimEachRunOnce(Supplier<RunStore> stores) {
+        RunStore store = stores.get();
+        for (int i = 0; i < 10; i++) {
+            await(store.create(run(thread(), i, MultitaskStrategy.ENQUEUE)));
+        }
+        List<CompletableFuture<Optional<Run>>> claims = IntStream.range(0, 16)
+                .mapToObj(i -> store.claimNext("w" + i, T0.plusSeconds(60)).subscribeAsCompletionStage()).toList();
+        List<String> claimed = claims.stream().map(CompletableFuture::join).flatMap(Optional::stream).map(Run::runId).toList();
+        assertThat(claimed).doesNotHaveDuplicates();
+        // a claim that lost a race may come back empty; what is left is claimed afterwards
+        while (await(store.claimNext("w", T0.plusSeconds(60))).isPresent()) {
+            // drain
+        }
+        assertThat(await(store.claimNext("w", T0.plusSeconds(60)))).isEmpty();
+    }
+
+    // ---- status
+
+    @ParameterizedTest
+    @MethodSource("io.conduit.runs.RunStores#runs")
+    void setStatusMovesAnUnfinishedRunOnly(Supplier<RunStore> stores) {
+        RunStore store = stores.get();
+        Run run = await(store.create(run(thread(), 0, MultitaskStrategy.ENQUEUE)));
+        await(store.claimNext("w", T0));
+        Instant at = T0.plusSeconds(3);
+        assertThat(await(store.setStatus(run.runId(), RunStatus.ERROR, at))).isTrue();
+        Run finished = await(store.get(run.runId())).orElseThrow();
+        assertThat(finished.status()).isEqualTo(RunStatus.ERROR);
+        assertThat(finished.updatedAt()).isEqualTo(at);
+
+        assertThat(await(store.setStatus(run.runId(), RunStatus.SUCCESS, at.plusSeconds(1)))).isFalse();
+        assertThat(await(store.setStatus(run.runId(), RunStatus.PENDING, at.plusSeconds(1)))).isFalse();
+        assertThat(await(store.get(run.runId())).orElseThrow()).isEqualTo(finished);
+        assertThat(await(store.setStatus(UUID.randomUUID().toString(), RunStatus.SUCCESS, at))).isFalse();
+    }
+
+    @ParameterizedTest
+    @MethodSource("io.conduit.runs.RunStores#runs")
+    void setStatusRunningIsRefusedWhenTheThreadRunsAnother(Supplier<RunStore> stores) {
+        RunStore store = stores.get();
+        String thread = thread();
+        Run first = await(store.create(run(thread, 0, MultitaskStrategy.ENQUEUE)));
+        Run second = await(store.create(run(thread, 1, MultitaskStrategy.ENQUEUE)));
+        await(store.claimNext("w", T0.plusSeconds(1)));
+        assertThat(await(store.setStatus(second.runId(), RunStatus.RUNNING, T0.plusSeconds(2)))).isFalse();
+        assertThat(await(store.get(second.runId())).orElseThrow().status()).isEqualTo(RunStatus.PENDING);
+        assertThat(await(store.get(first.runId())).orElseThrow().status()).isEqualTo(RunStatus.RUNNING);
+    }
+
+    @ParameterizedTest
+    @MethodSource("io.conduit.runs.RunStores#runs")
+    void cancelPendingInterruptsAPendingRunOnly(Supplier<RunStore> stores) {
+        RunStore store = stores.get();
+        String thread = thread();
+        Run running = await(store.create(run(thread, 0, MultitaskStrategy.ENQUEUE)));
+        Run pending = await(store.create(run(thread, 1, MultitaskStrategy.ENQUEUE)));
+        await(store.claimNext("w", T0.plusSeconds(1)));
+
+        assertThat(await(store.cancelPending(running.runId(), T0.plusSeconds(2)))).isFalse();
+        assertThat(await(store.cancelPending(pending.runId(), T0.plusSeconds(2)))).isTrue();
+        Run cancelled = await(store.get(pending.runId())).orElseThrow();
+        assertThat(cancelled.status()).isEqualTo(RunStatus.INTERRUPTED);
+        assertThat(cancelled.updatedAt()).isEqualTo(T0.plusSeconds(2));
+        assertThat(await(store.cancelPending(pending.runId(), T0.plusSeconds(3)))).isFalse();
+        assertThat(await(store.cancelPending(UUID.randomUUID().toString(), T0))).isFalse();
+        assertThat(await(store.inflight(thread))).extracting(Run::runId).containsExactly(running.runId());
+    }
+
+    // ---- listing, deleting
+
+    @ParameterizedTest
+    @MethodSource("io.conduit.runs.RunStores#runs")
+    void listByThreadIsNewestFirstWithPagingAndStatus(Supplier<RunStore> stores) {
+        RunStore store = stores.get();
+        String thread = thread();
+        List<Run> runs = IntStream.range(0, 5).mapToObj(i -> await(store.create(run(thread, i, MultitaskStrategy.ENQUEUE)))).toList();
+        await(store.create(run(thread(), 9, MultitaskStrategy.ENQUEUE)));
+        await(store.claimNext("w", T0.plusSeconds(60)));
+
+        assertThat(await(store.listByThread(thread, 10, 0, null))).extracting(Run::runId)
+                .containsExactly(runs.get(4).runId(), runs.get(3).runId(), runs.get(2).runId(), runs.get(1).runId(), runs.get(0).runId());
+        assertThat(await(store.listByThread(thread, 2, 1, null))).extracting(Run::runId)
+                .containsExactly(runs.get(3).runId(), runs.get(2).runId());
+        assertThat(await(store.listByThread(thread, 10, 0, RunStatus.RUNNING))).extracting(Run::runId).containsExactly(runs.get(0).runId());
+        assertThat(await(store.listByThread(thread, 10, 0, RunStatus.PENDING))).hasSize(4);
+        assertThat(await(store.listByThread(thread(), 10, 0, null))).isEmpty();
+        assertThat(await(store.inflight(thread))).extracting(Run::runId)
+                .containsExactly(runs.stream().map(Run::runId).toArray(String[]::new));
+    }
+
+    @ParameterizedTest
+    @MethodSource("io.conduit.runs.RunStores#runs")
+    void deleteAndDeleteThread(Supplier<RunStore> stores) {
+        RunStore store = stores.get();
+        String thread = thread();
+        String other = thread();
+        Run a = await(store.create(run(thread, 0, MultitaskStrategy.ENQUEUE)));
+        await(store.create(run(thread, 1, MultitaskStrategy.ENQUEUE)));
+        Run kept = await(store.create(run(other, 2, MultitaskStrategy.ENQUEUE)));
+
+        assertThat(await(store.delete(a.runId()))).isTrue();
+        assertThat(await(store.delete(a.runId()))).isFalse();
+        assertThat(await(store.get(a.runId()))).isEmpty();
+
+        await(store.deleteThread(thread));
+        assertThat(await(store.listByThread(thread, 10, 0, null))).isEmpty();
+        assertThat(await(store.get(kept.runId()))).isPresent();
+        await(store.deleteThread(thread()));
+    }
+
+    @ParameterizedTest
+    @MethodSource("io.conduit.runs.RunStores#runs")
+    void requeueOrphansMakesRunsOfDeadWorkersPendingAgain(Supplier<RunStore> stores) {
+        RunStore store = stores.get();
+        Run dead = await(store.create(run(thread(), 0, MultitaskStrategy.ENQUEUE)));
+        Run live = await(store.create(run(thread(), 1, MultitaskStrategy.ENQUEUE)));
+        Run done = await(store.create(run(thread(), 2, MultitaskStrategy.ENQUEUE)));
+        Run waiting = await(store.create(run(thread(), 3, MultitaskStrategy.ENQUEUE)));
+        Instant now = T0.plusSeconds(60);
+        assertThat(await(store.claimNext("old", now)).orElseThrow().runId()).isEqualTo(dead.runId());
+        assertThat(await(store.claimNext("me", now)).orElseThrow().runId()).isEqualTo(live.runId());
+        assertThat(await(store.claimNext("old", now)).orElseThrow().runId()).isEqualTo(done.runId());
+        await(store.setStatus(done.runId(), RunStatus.SUCCESS, now));
+
+        Instant at = now.plusSeconds(1);
+        List<Run> requeued = await(store.requeueOrphans("me", at));
+        assertThat(requeued).extracting(Run::runId).containsExactly(dead.runId());
+        Run again = await(store.get(dead.runId())).orElseThrow();
+        assertThat(requeued.get(0)).isEqualTo(again);
+        assertThat(again.status()).isEqualTo(RunStatus.PENDING);
+        assertThat(again.workerId()).isNull();
+        assertThat(again.updatedAt()).isEqualTo(at);
+        assertThat(await(store.get(live.runId())).orElseThrow().status()).isEqualTo(RunStatus.RUNNING);
+        assertThat(await(store.get(done.runId())).orElseThrow().status()).isEqualTo(RunStatus.SUCCESS);
+        assertThat(await(store.get(waiting.runId())).orElseThrow().status()).isEqualTo(RunStatus.PENDING);
+
+        // the requeued run is older than the one waiting: it is claimed first
+        assertThat(await(store.claimNext("me", at)).orElseThrow().runId()).isEqualTo(dead.runId());
+        assertThat(await(store.requeueOrphans("me", at))).isEmpty();
+    }
+
+    // ---- helpers
+
+    /** A run of {@code thread} created {@code i} milliseconds after T0, claimable at once. */
+    static Run run(String thread, int i, MultitaskStrategy strategy) {
+        Instant at = T0.plusMillis(i);
+        return new Run(UUID.randomUUID().toString(), thread, "agent", RunStatus.PENDING, Map.of("i", i), strategy,
+                Map.of("input", Map.of("n", i)), at, at, at, null);
+    }
+
+    static String thread() {
+        return "thread-" + UUID.randomUUID();
+    }
+
+    static <T> T await(Uni<T> uni) {
+        try {
+            return uni.await().atMost(TIMEOUT);
+        } catch (CompletionException e) {
+            throw e.getCause() instanceof RuntimeException r ? r : e;
+        }
+    }
+}
