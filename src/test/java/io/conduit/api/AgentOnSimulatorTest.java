@@ -37,64 +37,140 @@ class AgentOnSimulatorTest {
     @Inject
     CompiledGraph agent;
 
-    @Test
-    void oneTurnCallsToolsInParallelReplansStreamsSummarizesAndCheckpointsEveryStep() throws Exception {
-        String thread = "sim-" + UUID.randomUUID();
-        String body = given().contentType("application/json").body(Map.of("message", "Please plan my week", "user_id", "ada"))
-                .when().post("/dev/threads/{t}/runs", thread)
-                .then().statusCode(200).contentType(org.hamcrest.Matchers.containsString("text/event-stream"))
-                .extract().asString();
-        List<JsonNode> events = new ArrayList<>();
-        for (String line : body.split("\n")) {
-            if (line.startsWith("data:")) {
-                events.add(JsonCodec.MAPPER.readTree(line.substring(5).trim()));
+    /** One SSE event: its name, id and JSON data. */
+    record Sse(String event, long id, JsonNode data) {
+    }
+
+    static List<Sse> parse(String body) throws Exception {
+        List<Sse> out = new ArrayList<>();
+        for (String frame : body.split("\n\n")) {
+            String event = null;
+            String data = null;
+            long id = -1;
+            for (String line : frame.split("\n")) {
+                if (line.startsWith("event: ")) {
+                    event = line.substring(7);
+                } else if (line.startsWith("data: ")) {
+                    data = line.substring(6);
+                } else if (line.startsWith("id: ")) {
+                    id = Long.parseLong(line.substring(4));
+                }
+            }
+            if (event != null) {
+                out.add(new Sse(event, id, JsonCodec.MAPPER.readTree(data)));
             }
         }
-        assertThat(events.get(events.size() - 1).get("event").asText()).isEqualTo("finished");
-
-        List<JsonNode> toolTasks = events.stream().filter(e -> e.get("event").asText().equals("task_started")
-                && "tool_executor".equals(e.path("node").asText())).toList();
-        assertThat(toolTasks).hasSize(3);
-        assertThat(toolTasks.get(0).get("step").asInt()).isEqualTo(toolTasks.get(1).get("step").asInt());
-        assertThat(toolTasks.get(2).get("step").asInt()).isGreaterThan(toolTasks.get(0).get("step").asInt());
-
-        List<JsonNode> retries = events.stream().filter(e -> e.get("event").asText().equals("custom")
-                && e.get("name").asText().equals("planning_retry")).toList();
-        assertThat(retries).hasSize(1);
-        assertThat(retries.get(0).get("payload").toString()).contains("recall returned nothing");
-
-        List<JsonNode> tokens = events.stream().filter(e -> e.get("event").asText().equals("token")).toList();
-        assertThat(tokens.size()).isGreaterThan(10);
-        assertThat(tokens.stream().map(t -> t.get("message_id").asText()).distinct()).hasSize(1);
-        StringBuilder streamed = new StringBuilder();
-        tokens.forEach(t -> streamed.append(t.get("text").asText()));
-        assertThat(streamed.toString()).startsWith("Here is a plan for your week");
-
-        assertThat(events.stream().filter(e -> e.get("event").asText().equals("custom") && e.get("name").asText().equals("summarized"))).hasSize(1);
-        JsonNode finalValues = events.get(events.size() - 1).get("values");
-        assertThat(finalValues.get("summary").asText()).startsWith("Summary:");
-        assertThat(finalValues.get("messages").get(finalValues.get("messages").size() - 1).get("content").asText()).isEqualTo(streamed.toString());
-        assertThat(finalValues.get("usage").get("calls").asInt()).isEqualTo(4); // planner, planner, generator, summarizer
-
-        // every step was checkpointed: one per step after the input's
-        long steps = events.stream().filter(e -> e.get("event").asText().equals("values")).count();
-        int stored = agent.history(thread, 100, null).await().atMost(Duration.ofSeconds(10)).size();
-        assertThat(stored).isEqualTo(steps + 1);
-        // ingress, planner, both tools (one superstep), verifier, planner, tool, verifier, generator, summarizer
-        assertThat(steps).isEqualTo(9);
+        return out;
     }
 
     @Test
-    void aBadRequestGetsAMachineReadableError() {
-        given().contentType("application/json").body(Map.of("user_id", "ada"))
-                .when().post("/dev/threads/{t}/runs", "x")
-                .then().statusCode(400)
-                .body("error.code", org.hamcrest.Matchers.equalTo("invalid_request"));
+    void oneTurnCallsToolsInParallelReplansStreamsSummarizesAndCheckpointsEveryStep() throws Exception {
+        String thread = "sim-" + UUID.randomUUID();
+        given().contentType("application/json").body(Map.of("thread_id", thread)).when().post("/threads").then().statusCode(200);
+        String body = given().contentType("application/json")
+                .body(Map.of("assistant_id", "agent", "input", Map.of("messages", List.of(Map.of("role", "user", "content", "Please plan my week"))),
+                        "config", Map.of("configurable", Map.of("user_id", "ada")),
+                        "stream_mode", List.of("values", "updates", "messages-tuple", "custom", "events")))
+                .when().post("/threads/{t}/runs/stream", thread)
+                .then().statusCode(200).contentType(org.hamcrest.Matchers.containsString("text/event-stream"))
+                .header("Content-Location", org.hamcrest.Matchers.startsWith("/threads/" + thread + "/runs/"))
+                .extract().asString();
+        List<Sse> events = parse(body);
+        assertThat(events.get(0).event()).isEqualTo("metadata");
+        assertThat(events.get(events.size() - 1).event()).isEqualTo("end");
+        for (int i = 1; i < events.size(); i++) {
+            assertThat(events.get(i).id()).isGreaterThan(events.get(i - 1).id());
+        }
+
+        List<JsonNode> toolTasks = events.stream().filter(e -> e.event().equals("events")
+                && e.data().get("event").asText().equals("on_chain_start") && e.data().get("name").asText().equals("tool_executor"))
+                .map(e -> e.data().get("metadata")).toList();
+        assertThat(toolTasks).hasSize(3);
+        assertThat(toolTasks.get(0).get("langgraph_step").asInt()).isEqualTo(toolTasks.get(1).get("langgraph_step").asInt());
+        assertThat(toolTasks.get(2).get("langgraph_step").asInt()).isGreaterThan(toolTasks.get(0).get("langgraph_step").asInt());
+
+        List<JsonNode> retries = events.stream().filter(e -> e.event().equals("custom") && e.data().get("name").asText().equals("planning_retry"))
+                .map(Sse::data).toList();
+        assertThat(retries).hasSize(1);
+        assertThat(retries.get(0).get("data").toString()).contains("recall returned nothing");
+        assertThat(events.stream().filter(e -> e.event().equals("events") && e.data().get("event").asText().equals("on_custom_event")
+                && e.data().get("name").asText().equals("planning_retry"))).hasSize(1);
+
+        List<JsonNode> chunks = events.stream().filter(e -> e.event().equals("messages"))
+                .map(e -> e.data().get(0)).filter(m -> m.get("type").asText().equals("AIMessageChunk") && !m.get("content").asText().isEmpty()).toList();
+        assertThat(chunks.size()).isGreaterThan(10);
+        assertThat(chunks.stream().map(t -> t.get("id").asText()).distinct()).hasSize(1);
+        StringBuilder streamed = new StringBuilder();
+        chunks.forEach(t -> streamed.append(t.get("content").asText()));
+        assertThat(streamed.toString()).startsWith("Here is a plan for your week");
+        assertThat(events.stream().filter(e -> e.event().equals("messages") && e.data().get(0).get("type").asText().equals("tool"))).hasSize(3);
+
+        assertThat(events.stream().filter(e -> e.event().equals("custom") && e.data().get("name").asText().equals("summarized"))).hasSize(1);
+        List<Sse> values = events.stream().filter(e -> e.event().equals("values")).toList();
+        JsonNode finalValues = values.get(values.size() - 1).data();
+        assertThat(finalValues.get("summary").asText()).startsWith("Summary:");
+        JsonNode messages = finalValues.get("messages");
+        assertThat(messages.get(0).get("type").asText()).isEqualTo("human");
+        assertThat(messages.get(messages.size() - 1).get("content").asText()).isEqualTo(streamed.toString());
+        assertThat(messages.get(messages.size() - 1).get("id").asText()).isEqualTo(chunks.get(0).get("id").asText());
+        assertThat(finalValues.get("usage").get("calls").asInt()).isEqualTo(4); // planner, planner, generator, summarizer
+        assertThat(finalValues.get("user_id").asText()).isEqualTo("ada");
+
+        // every step was checkpointed: one per step after the input's
+        int stored = agent.history(thread, 100, null).await().atMost(Duration.ofSeconds(10)).size();
+        assertThat(stored).isEqualTo(values.size() + 1);
+        // ingress, planner, both tools (one superstep), verifier, planner, tool, verifier, generator, summarizer
+        assertThat(values).hasSize(9);
+
+        given().when().get("/threads/{t}", thread).then().statusCode(200).body("status", org.hamcrest.Matchers.equalTo("idle"));
+    }
+
+    @Test
+    void badRequestsGetAMachineReadableErrorAndWriteNothing() {
+        String thread = "bad-" + UUID.randomUUID();
+        given().contentType("application/json").body(Map.of("thread_id", thread)).when().post("/threads").then().statusCode(200);
+        given().contentType("application/json").body(Map.of("input", Map.of()))
+                .when().post("/threads/{t}/runs/stream", thread)
+                .then().statusCode(422).body("code", org.hamcrest.Matchers.equalTo("invalid_input"))
+                .body("detail", org.hamcrest.Matchers.containsString("assistant_id"));
         given().contentType("application/json").body("{not json")
-                .when().post("/dev/threads/{t}/runs", "x")
-                .then().statusCode(400)
-                .body("error.code", org.hamcrest.Matchers.equalTo("invalid_request"));
-        given().when().get("/dev/threads/{t}/state", "no-such-" + UUID.randomUUID())
-                .then().statusCode(404).body("error.code", org.hamcrest.Matchers.equalTo("not_found"));
+                .when().post("/threads/{t}/runs/stream", thread)
+                .then().statusCode(400).body("code", org.hamcrest.Matchers.equalTo("malformed_json"));
+        given().contentType("application/json").body(Map.of("assistant_id", "agent", "input",
+                        Map.of("messages", List.of(Map.of("role", "user", "content", "a\u0000b")))))
+                .when().post("/threads/{t}/runs/stream", thread)
+                .then().statusCode(422).body("detail", org.hamcrest.Matchers.containsString("NUL"));
+        given().contentType("application/json").body(Map.of("assistant_id", "agent", "input",
+                        Map.of("messages", List.of(Map.of("role", "user", "content", "x".repeat(9000))))))
+                .when().post("/threads/{t}/runs", thread)
+                .then().statusCode(422).body("detail", org.hamcrest.Matchers.containsString("limit"));
+        given().contentType("application/json").body(Map.of("assistant_id", "no-such-assistant"))
+                .when().post("/threads/{t}/runs", thread)
+                .then().statusCode(404).body("code", org.hamcrest.Matchers.equalTo("not_found"));
+        given().when().get("/threads/{t}/state", "no-such-" + UUID.randomUUID())
+                .then().statusCode(404).body("code", org.hamcrest.Matchers.equalTo("not_found"));
+        given().when().get("/threads/{t}/state", "x".repeat(3000))
+                .then().statusCode(404).body("code", org.hamcrest.Matchers.equalTo("not_found"));
+        given().contentType("application/json").body("[1,2]").when().post("/threads")
+                .then().statusCode(422).body("code", org.hamcrest.Matchers.equalTo("invalid_input"));
+        // nothing was written: no run, no checkpoint
+        given().when().get("/threads/{t}/runs", thread).then().statusCode(200).body("size()", org.hamcrest.Matchers.equalTo(0));
+        assertThat(agent.state(thread).await().atMost(Duration.ofSeconds(5))).isEmpty();
+    }
+
+    @Test
+    void rejectOnABusyThreadAnswers409AndEnqueueRunsAfter() throws Exception {
+        String thread = "mt-" + UUID.randomUUID();
+        given().contentType("application/json").body(Map.of("thread_id", thread)).when().post("/threads").then().statusCode(200);
+        Map<String, Object> input = Map.of("messages", List.of(Map.of("role", "user", "content", "hi")));
+        String first = given().contentType("application/json").body(Map.of("assistant_id", "agent", "input", input, "after_seconds", 30))
+                .when().post("/threads/{t}/runs", thread).then().statusCode(200).extract().path("run_id");
+        given().contentType("application/json").body(Map.of("assistant_id", "agent", "input", input, "multitask_strategy", "reject"))
+                .when().post("/threads/{t}/runs", thread).then().statusCode(409).body("detail", org.hamcrest.Matchers.containsString("already running"));
+        // cancel the delayed run: it never runs
+        given().when().post("/threads/{t}/runs/{r}/cancel?wait=1", thread, first).then().statusCode(200).body("status", org.hamcrest.Matchers.equalTo("interrupted"));
+        String body = given().contentType("application/json").body(Map.of("assistant_id", "agent", "input", input))
+                .when().post("/threads/{t}/runs/wait", thread).then().statusCode(200).extract().asString();
+        assertThat(JsonCodec.MAPPER.readTree(body.trim()).get("messages").size()).isGreaterThan(1);
     }
 }

@@ -1,0 +1,58 @@
+package io.conduit.api;
+
+import io.conduit.checkpoint.JsonCodec;
+import io.conduit.graph.GraphException;
+import io.conduit.runs.AssistantExistsException;
+import io.conduit.runs.InvalidInputException;
+import io.conduit.runs.NotFoundException;
+import io.conduit.runs.RunSubmission;
+import io.conduit.runs.ThreadBusyException;
+import io.conduit.runs.ThreadExistsException;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Every API error has one shape, the Agent Server's {@code {"detail": "...", "code": "..."}}: a sentence for people,
+ * a code for programs, never a stack trace. One mapping from exceptions to status and code, for the REST resources
+ * and the streaming routes alike.
+ */
+record ErrorBody(int status, String code, String detail) {
+
+    static ErrorBody of(Throwable t) {
+        Throwable e = t instanceof java.util.concurrent.CompletionException && t.getCause() != null ? t.getCause() : t;
+        return switch (e) {
+            case InvalidInputException i -> new ErrorBody(422, "invalid_input", i.getMessage());
+            case NotFoundException n -> new ErrorBody(404, "not_found", n.getMessage());
+            case ThreadBusyException b -> new ErrorBody(409, "thread_busy", b.getMessage());
+            case ThreadExistsException x -> new ErrorBody(409, "thread_exists", x.getMessage());
+            case AssistantExistsException x -> new ErrorBody(409, "assistant_exists", x.getMessage());
+            case RunSubmission.BadRequest b -> new ErrorBody(400, "bad_request", b.getMessage());
+            case GraphException g -> switch (g.code()) {
+                case UNKNOWN_THREAD -> new ErrorBody(404, g.code().wire(), g.getMessage());
+                case CONFLICT -> new ErrorBody(409, g.code().wire(), g.getMessage());
+                case INVALID_REQUEST, NO_PENDING_INTERRUPT, RESUME_REQUIRED, UNKNOWN_CHANNEL -> new ErrorBody(400, g.code().wire(), g.getMessage());
+                default -> new ErrorBody(500, g.code().wire(), g.getMessage());
+            };
+            case com.fasterxml.jackson.core.JsonProcessingException j -> new ErrorBody(400, "malformed_json", "the body is not valid JSON: " + j.getOriginalMessage());
+            default -> new ErrorBody(500, "internal_error", "the server failed to handle the request");
+        };
+    }
+
+    String json() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("detail", detail);
+        m.put("code", code);
+        try {
+            return JsonCodec.MAPPER.writeValueAsString(m);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            return "{\"detail\":\"error\",\"code\":\"" + code + "\"}";
+        }
+    }
+
+    Map<String, Object> map() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("detail", detail);
+        m.put("code", code);
+        return m;
+    }
+}

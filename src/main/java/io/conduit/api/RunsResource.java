@@ -1,0 +1,179 @@
+package io.conduit.api;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.conduit.checkpoint.JsonCodec;
+import io.conduit.runs.InvalidInputException;
+import io.conduit.runs.NotFoundException;
+import io.conduit.runs.Run;
+import io.conduit.runs.RunEvent;
+import io.conduit.runs.RunEventListener;
+import io.conduit.runs.RunEventLogs;
+import io.conduit.runs.RunExecutor;
+import io.conduit.runs.RunStatus;
+import io.conduit.runs.RunStore;
+import io.conduit.runs.RunSubmission;
+import io.conduit.runs.ThreadBusyException;
+import io.conduit.runs.ThreadEventLog;
+import io.smallrye.mutiny.Uni;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.DefaultValue;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.util.concurrent.atomic.AtomicReference;
+
+/** A thread's runs: create one in the background, get, list, cancel, join, delete. */
+@Path("/threads/{tid}/runs")
+@Produces(MediaType.APPLICATION_JSON)
+public class RunsResource {
+
+    private final RunSubmission submission;
+    private final RunStore runs;
+    private final RunExecutor executor;
+    private final RunEventLogs logs;
+
+    RunsResource(RunSubmission submission, RunStore runs, RunExecutor executor, RunEventLogs logs) {
+        this.submission = submission;
+        this.runs = runs;
+        this.executor = executor;
+        this.logs = logs;
+    }
+
+    @POST
+    @Path("")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Uni<Response> create(@PathParam("tid") String threadId, JsonNode body) {
+        return submission.submit(threadId, body, false).map(s -> Response.ok(WireJson.run(s.run()))
+                .header("Content-Location", "/threads/" + threadId + "/runs/" + s.run().runId()).build());
+    }
+
+    @GET
+    @Path("")
+    public Uni<ArrayNode> list(@PathParam("tid") String threadId, @QueryParam("limit") @DefaultValue("10") int limit,
+                               @QueryParam("offset") @DefaultValue("0") int offset, @QueryParam("status") String status) {
+        if (limit < 1 || limit > 1000 || offset < 0) {
+            throw new InvalidInputException("limit", "limit is 1 to 1000 and offset 0 or more");
+        }
+        RunStatus s;
+        try {
+            s = status == null ? null : RunStatus.of(status);
+        } catch (IllegalArgumentException e) {
+            throw new InvalidInputException("status", "must be pending, running, success, error, interrupted or timeout");
+        }
+        return runs.listByThread(threadId, limit, offset, s).map(list -> {
+            ArrayNode out = JsonCodec.MAPPER.createArrayNode();
+            list.forEach(r -> out.add(WireJson.run(r)));
+            return out;
+        });
+    }
+
+    @GET
+    @Path("/{rid}")
+    public Uni<ObjectNode> get(@PathParam("tid") String threadId, @PathParam("rid") String runId) {
+        return run(threadId, runId).map(WireJson::run);
+    }
+
+    @DELETE
+    @Path("/{rid}")
+    public Uni<Response> delete(@PathParam("tid") String threadId, @PathParam("rid") String runId) {
+        return run(threadId, runId).chain(r -> {
+            if (!r.status().finished()) {
+                throw new ThreadBusyException(threadId);
+            }
+            return runs.delete(runId);
+        }).map(x -> Response.noContent().build());
+    }
+
+    /** {@code action=interrupt} keeps the run's progress; {@code rollback} deletes it. {@code wait=1} answers once it stopped. */
+    @POST
+    @Path("/{rid}/cancel")
+    public Uni<Response> cancel(@PathParam("tid") String threadId, @PathParam("rid") String runId,
+                                @QueryParam("wait") @DefaultValue("0") String wait, @QueryParam("action") @DefaultValue("interrupt") String action) {
+        RunExecutor.StopReason why = switch (action) {
+            case "interrupt" -> RunExecutor.StopReason.INTERRUPT;
+            case "rollback" -> RunExecutor.StopReason.ROLLBACK;
+            default -> throw new InvalidInputException("action", "must be interrupt or rollback");
+        };
+        boolean waiting = "1".equals(wait) || "true".equals(wait);
+        return run(threadId, runId).chain(r -> {
+            Uni<Void> ended = waiting ? ended(r) : Uni.createFrom().voidItem();
+            return executor.cancel(r, why).chain(() -> ended);
+        }).chain(() -> waiting ? runs.get(runId).map(r -> r.<Response>map(x -> Response.ok(WireJson.run(x)).build())
+                .orElse(Response.noContent().build())) : Uni.createFrom().item(Response.accepted().build()));
+    }
+
+    /** Waits for the run to end, then answers with the thread's final values (as {@code runs/wait} does). */
+    @GET
+    @Path("/{rid}/join")
+    public Uni<JsonNode> join(@PathParam("tid") String threadId, @PathParam("rid") String runId) {
+        AtomicReference<JsonNode> last = new AtomicReference<>(JsonCodec.MAPPER.createObjectNode());
+        return run(threadId, runId).chain(r -> {
+            ThreadEventLog log = logs.find(threadId);
+            if (log == null) {
+                return Uni.createFrom().voidItem();
+            }
+            return Uni.createFrom().<Void>emitter(em -> {
+                ThreadEventLog.Subscription s = log.subscribeRun(runId, -1, new RunEventListener() {
+                    @Override
+                    public void onEvent(RunEvent e) {
+                        if ("values".equals(e.mode()) && e.ns().isEmpty()) {
+                            try {
+                                JsonNode v = JsonCodec.MAPPER.readTree(e.data());
+                                if (!v.has("__interrupt__")) {
+                                    last.set(v);
+                                }
+                            } catch (Exception ignored) {
+                                // our own JSON
+                            }
+                        }
+                    }
+
+                    @Override
+                    public void onEnd() {
+                        em.complete(null);
+                    }
+                });
+                if (s == null) {
+                    em.complete(null);
+                } else {
+                    em.onTermination(s::cancel);
+                }
+            });
+        }).map(v -> last.get());
+    }
+
+    private Uni<Void> ended(Run r) {
+        ThreadEventLog log = logs.find(r.threadId());
+        if (log == null || r.status().finished()) {
+            return Uni.createFrom().voidItem();
+        }
+        return Uni.createFrom().emitter(em -> {
+            ThreadEventLog.Subscription s = log.subscribeRun(r.runId(), Long.MAX_VALUE, new RunEventListener() {
+                @Override
+                public void onEvent(RunEvent e) {
+                }
+
+                @Override
+                public void onEnd() {
+                    em.complete(null);
+                }
+            });
+            if (s == null) {
+                em.complete(null);
+            }
+        });
+    }
+
+    private Uni<Run> run(String threadId, String runId) {
+        return runs.get(runId).map(r -> r.filter(x -> x.threadId().equals(threadId))
+                .orElseThrow(() -> new NotFoundException("Run " + runId + " not found on thread " + threadId)));
+    }
+}

@@ -1,0 +1,279 @@
+package io.conduit.api;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.conduit.checkpoint.JsonCodec;
+import io.conduit.runs.Assistants;
+import io.conduit.runs.NotFoundException;
+import io.conduit.runs.Run;
+import io.conduit.runs.RunEvent;
+import io.conduit.runs.RunEventListener;
+import io.conduit.runs.RunEventLogs;
+import io.conduit.runs.RunExecutor;
+import io.conduit.runs.RunStore;
+import io.conduit.runs.RunSubmission;
+import io.conduit.runs.ServingConfig;
+import io.conduit.runs.ThreadEventLog;
+import io.conduit.runs.WireState;
+import io.smallrye.mutiny.Uni;
+import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpServerResponse;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import io.vertx.ext.web.handler.BodyHandler;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+/**
+ * The Agent Server's streaming endpoints, on Vert.x directly (SSE framing, headers and heartbeats are ours to
+ * control): create a run and stream it, wait for it, join a run's stream or a thread's. Each subscribes to the
+ * thread's event log; none runs anything itself.
+ */
+@ApplicationScoped
+public class StreamRoutes {
+
+    private final RunSubmission submission;
+    private final RunStore runs;
+    private final RunEventLogs logs;
+    private final RunExecutor executor;
+    private final Assistants assistants;
+    private final ServingConfig config;
+    private final Vertx vertx;
+    private final long maxBody;
+
+    StreamRoutes(RunSubmission submission, RunStore runs, RunEventLogs logs, RunExecutor executor, Assistants assistants,
+                 ServingConfig config, Vertx vertx, @ConfigProperty(name = "conduit.api.max-body-bytes", defaultValue = "1048576") long maxBody) {
+        this.submission = submission;
+        this.runs = runs;
+        this.logs = logs;
+        this.executor = executor;
+        this.assistants = assistants;
+        this.config = config;
+        this.vertx = vertx;
+        this.maxBody = maxBody;
+    }
+
+    void routes(@Observes Router router) {
+        BodyHandler body = BodyHandler.create(false).setBodyLimit(maxBody);
+        router.post("/threads/:thread_id/runs/stream").handler(body).handler(ctx -> stream(ctx, ctx.pathParam("thread_id"))).failureHandler(this::failed);
+        router.post("/runs/stream").handler(body).handler(ctx -> stream(ctx, null)).failureHandler(this::failed);
+        router.post("/threads/:thread_id/runs/wait").handler(body).handler(ctx -> await(ctx, ctx.pathParam("thread_id"))).failureHandler(this::failed);
+        router.post("/runs/wait").handler(body).handler(ctx -> await(ctx, null)).failureHandler(this::failed);
+        router.get("/threads/:thread_id/runs/:run_id/stream").handler(this::join).failureHandler(this::failed);
+        router.get("/threads/:thread_id/stream").handler(this::joinThread).failureHandler(this::failed);
+    }
+
+    private void stream(RoutingContext ctx, String threadId) {
+        JsonNode body;
+        try {
+            body = JsonCodec.MAPPER.readTree(ctx.body().asString());
+        } catch (Exception e) {
+            error(ctx, e);
+            return;
+        }
+        submission.submit(threadId, body, true).subscribe().with(sub -> {
+            Run run = sub.run();
+            String base = threadId == null ? "/runs/" + run.runId() : "/threads/" + threadId + "/runs/" + run.runId();
+            HttpServerResponse resp = ctx.response();
+            resp.putHeader("Content-Location", base);
+            resp.putHeader("Location", "/threads/" + run.threadId() + "/runs/" + run.runId() + "/stream?stream_mode="
+                    + URLEncoder.encode(JsonCodec.MAPPER.valueToTree(sub.streamModes()).toString(), StandardCharsets.UTF_8));
+            SseStream sse = new SseStream(resp, vertx, config.heartbeat(), Set.copyOf(sub.streamModes()), sub.subgraphs(), true);
+            sse.open();
+            ThreadEventLog.Subscription s = logs.log(run.threadId()).subscribeRun(run.runId(), -1, sse);
+            sse.onClientGone(() -> {
+                if (s != null) {
+                    s.cancel();
+                }
+                if (sub.cancelOnDisconnect()) {
+                    executor.cancel(run, RunExecutor.StopReason.INTERRUPT).subscribe().with(x -> { }, f -> { });
+                }
+            });
+        }, f -> error(ctx, f));
+    }
+
+    /** {@code runs/wait}: newline keep-alives while the run goes, then its final values as JSON. */
+    private void await(RoutingContext ctx, String threadId) {
+        JsonNode body;
+        try {
+            body = JsonCodec.MAPPER.readTree(ctx.body().asString());
+        } catch (Exception e) {
+            error(ctx, e);
+            return;
+        }
+        submission.submit(threadId, body, false).subscribe().with(sub -> {
+            Run run = sub.run();
+            HttpServerResponse resp = ctx.response();
+            resp.setChunked(true).putHeader("Content-Type", "application/json")
+                    .putHeader("Content-Location", threadId == null ? "/runs/" + run.runId() : "/threads/" + threadId + "/runs/" + run.runId());
+            resp.writeHead();
+            long keepAlive = vertx.setPeriodic(5_000, id -> resp.write("\n"));
+            ThreadEventLog.Subscription[] s = new ThreadEventLog.Subscription[1];
+            s[0] = logs.log(run.threadId()).subscribeRun(run.runId(), -1, new RunEventListener() {
+                JsonNode values = JsonCodec.MAPPER.createObjectNode();
+                JsonNode interrupts;
+                JsonNode error;
+
+                @Override
+                public void onEvent(RunEvent e) {
+                    if ("values".equals(e.mode()) && e.ns().isEmpty()) {
+                        JsonNode v = tree(e.data());
+                        if (v.has("__interrupt__")) {
+                            interrupts = v.get("__interrupt__");
+                        } else {
+                            values = v;
+                        }
+                    } else if ("error".equals(e.mode())) {
+                        error = tree(e.data());
+                    }
+                }
+
+                @Override
+                public void onEnd() {
+                    vertx.cancelTimer(keepAlive);
+                    ObjectNode out;
+                    if (error != null) {
+                        out = JsonCodec.MAPPER.createObjectNode();
+                        out.set("__error__", error);
+                    } else {
+                        out = values.deepCopy() instanceof ObjectNode o ? o : JsonCodec.MAPPER.createObjectNode();
+                        if (interrupts != null) {
+                            out.set("__interrupt__", interrupts);
+                        }
+                    }
+                    resp.end(out.toString());
+                }
+            });
+            resp.closeHandler(v -> {
+                vertx.cancelTimer(keepAlive);
+                if (s[0] != null) {
+                    s[0].cancel();
+                }
+                if (sub.cancelOnDisconnect()) {
+                    executor.cancel(run, RunExecutor.StopReason.INTERRUPT).subscribe().with(x -> { }, f -> { });
+                }
+            });
+        }, f -> error(ctx, f));
+    }
+
+    private void join(RoutingContext ctx) {
+        String threadId = ctx.pathParam("thread_id");
+        String runId = ctx.pathParam("run_id");
+        long after = lastEventId(ctx, -1L);
+        runs.get(runId).subscribe().with(found -> {
+            if (found.isEmpty() || !found.get().threadId().equals(threadId)) {
+                error(ctx, new NotFoundException("Run " + runId + " not found on thread " + threadId));
+                return;
+            }
+            Run run = found.get();
+            List<String> modes = modes(ctx, run);
+            SseStream sse = new SseStream(ctx.response(), vertx, config.heartbeat(), new HashSet<>(modes), true, true);
+            ctx.response().putHeader("Location", ctx.request().uri());
+            sse.open();
+            ThreadEventLog log = logs.find(threadId);
+            ThreadEventLog.Subscription s = log == null ? null : log.subscribeRun(runId, after, sse);
+            if (s == null) {
+                finalValues(run, sse);
+                return;
+            }
+            boolean cancel = "1".equals(ctx.request().getParam("cancel_on_disconnect")) || "true".equals(ctx.request().getParam("cancel_on_disconnect"));
+            sse.onClientGone(() -> {
+                s.cancel();
+                if (cancel) {
+                    executor.cancel(run, RunExecutor.StopReason.INTERRUPT).subscribe().with(x -> { }, f -> { });
+                }
+            });
+        }, f -> error(ctx, f));
+    }
+
+    /** Past the stream's retention (or after a restart), a join gets the thread's final values and the end. */
+    private void finalValues(Run run, SseStream sse) {
+        Uni<String> values = assistants.resolve(run.assistantId())
+                .chain(a -> assistants.graph(a).graph().state(run.threadId()))
+                .map(s -> s.map(snap -> WireState.values(snap.values()).toString()).orElse("{}"));
+        values.subscribe().with(v -> {
+            sse.onEvent(new RunEvent(0, run.runId(), "values", "", v));
+            sse.onEvent(new RunEvent(0, run.runId(), "end", "", "null"));
+            sse.close();
+        }, f -> sse.close());
+    }
+
+    private void joinThread(RoutingContext ctx) {
+        String threadId = ctx.pathParam("thread_id");
+        String header = ctx.request().getHeader("Last-Event-ID");
+        Long after = header == null ? null : lastEventId(ctx, -1L);
+        List<String> modes;
+        try {
+            modes = ctx.request().getParam("stream_mode") == null ? List.copyOf(RUN_MODES)
+                    : RunSubmissionModes.parse(ctx.request().getParam("stream_mode"));
+        } catch (RuntimeException e) {
+            error(ctx, e);
+            return;
+        }
+        SseStream sse = new SseStream(ctx.response(), vertx, config.heartbeat(), new HashSet<>(modes), true, false);
+        sse.open();
+        ThreadEventLog.Subscription s = logs.log(threadId).subscribeThread(after, sse);
+        sse.onClientGone(s::cancel);
+    }
+
+    private static final Set<String> RUN_MODES = Set.of("values", "updates", "messages", "custom", "events", "debug", "tasks", "checkpoints");
+
+    @SuppressWarnings("unchecked")
+    private static List<String> modes(RoutingContext ctx, Run run) {
+        String q = ctx.request().getParam("stream_mode");
+        if (q != null) {
+            return RunSubmissionModes.parse(q);
+        }
+        Object m = run.kwargs().get("stream_mode");
+        return m instanceof List<?> l ? (List<String>) l : List.of("values");
+    }
+
+    private static long lastEventId(RoutingContext ctx, long dflt) {
+        String h = ctx.request().getHeader("Last-Event-ID");
+        if (h == null || h.isBlank()) {
+            return dflt;
+        }
+        try {
+            return Long.parseLong(h.trim());
+        } catch (NumberFormatException e) {
+            return dflt;
+        }
+    }
+
+    private static JsonNode tree(String json) {
+        try {
+            return JsonCodec.MAPPER.readTree(json);
+        } catch (Exception e) {
+            return JsonCodec.MAPPER.createObjectNode();
+        }
+    }
+
+    private void failed(RoutingContext ctx) {
+        if (ctx.statusCode() == 413) {
+            write(ctx, new ErrorBody(413, "body_too_large", "the request body is larger than " + maxBody + " bytes"));
+        } else if (ctx.failure() != null) {
+            error(ctx, ctx.failure());
+        } else {
+            write(ctx, new ErrorBody(ctx.statusCode(), "http_" + ctx.statusCode(), "the request failed"));
+        }
+    }
+
+    private static void error(RoutingContext ctx, Throwable t) {
+        write(ctx, ErrorBody.of(t));
+    }
+
+    private static void write(RoutingContext ctx, ErrorBody e) {
+        HttpServerResponse r = ctx.response();
+        if (r.headWritten()) {
+            r.end();
+            return;
+        }
+        r.setStatusCode(e.status()).putHeader("Content-Type", "application/json").end(e.json());
+    }
+}

@@ -1,0 +1,203 @@
+package io.conduit.api;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.conduit.checkpoint.JsonCodec;
+import io.conduit.graph.CompiledGraph;
+import io.conduit.graph.StateSnapshot;
+import io.conduit.runs.GraphRegistry;
+import io.conduit.runs.InputText;
+import io.conduit.runs.InvalidInputException;
+import io.conduit.runs.NotFoundException;
+import io.conduit.runs.RunEventLogs;
+import io.conduit.runs.RunStore;
+import io.conduit.runs.ThreadBusyException;
+import io.conduit.runs.ThreadRecord;
+import io.conduit.runs.ThreadStatus;
+import io.conduit.runs.ThreadStore;
+import io.smallrye.mutiny.Uni;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.PATCH;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.time.Instant;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+
+/** Threads: their records, their state at any checkpoint, and their history. */
+@Path("/threads")
+@Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.APPLICATION_JSON)
+public class ThreadsResource {
+
+    private final ThreadStore threads;
+    private final RunStore runs;
+    private final RunEventLogs logs;
+    private final CompiledGraph graph;
+
+    ThreadsResource(ThreadStore threads, RunStore runs, RunEventLogs logs, GraphRegistry graphs) {
+        this.threads = threads;
+        this.runs = runs;
+        this.logs = logs;
+        // every served graph shares one checkpoint store; states are read with the default graph's schema
+        this.graph = graphs.all().get(0).graph();
+    }
+
+    @POST
+    public Uni<ObjectNode> create(JsonNode body) {
+        JsonNode b = body == null || body.isNull() ? JsonCodec.MAPPER.createObjectNode() : body;
+        if (!b.isObject()) {
+            throw new InvalidInputException("body", "must be a JSON object");
+        }
+        String id = b.hasNonNull("thread_id") ? b.get("thread_id").asText() : UUID.randomUUID().toString();
+        if (!InputText.isId(id)) {
+            throw new InvalidInputException("thread_id", "ids are 1 to 128 letters, digits or - _ . : @");
+        }
+        String ifExists = b.path("if_exists").asText("raise");
+        if (!ifExists.equals("raise") && !ifExists.equals("do_nothing")) {
+            throw new InvalidInputException("if_exists", "must be raise or do_nothing");
+        }
+        Map<String, Object> metadata = map(b, "metadata");
+        return threads.create(id, metadata, null, ifExists.equals("do_nothing"), Instant.now()).map(t -> WireJson.thread(t, null));
+    }
+
+    @GET
+    @Path("/{id}")
+    public Uni<ObjectNode> get(@PathParam("id") String id) {
+        return record(id).chain(t -> graph.state(id).map(s -> WireJson.thread(t, s.orElse(null))));
+    }
+
+    @PATCH
+    @Path("/{id}")
+    public Uni<ObjectNode> patch(@PathParam("id") String id, JsonNode body) {
+        Map<String, Object> metadata = map(body == null ? JsonCodec.MAPPER.createObjectNode() : body, "metadata");
+        return threads.patchMetadata(id, metadata, Instant.now()).map(t -> WireJson.thread(t.orElseThrow(() -> missing(id)), null));
+    }
+
+    @DELETE
+    @Path("/{id}")
+    public Uni<Response> delete(@PathParam("id") String id) {
+        return record(id).chain(t -> runs.inflight(id)).chain(inflight -> {
+            if (!inflight.isEmpty()) {
+                throw new ThreadBusyException(id);
+            }
+            return graph.deleteThread(id).chain(() -> runs.deleteThread(id)).chain(() -> threads.delete(id));
+        }).map(x -> {
+            logs.forget(id);
+            return Response.noContent().build();
+        });
+    }
+
+    @POST
+    @Path("/search")
+    public Uni<ArrayNode> search(JsonNode body) {
+        JsonNode b = body == null || body.isNull() ? JsonCodec.MAPPER.createObjectNode() : body;
+        int limit = b.path("limit").asInt(10);
+        int offset = b.path("offset").asInt(0);
+        if (limit < 1 || limit > 1000 || offset < 0) {
+            throw new InvalidInputException("limit", "limit is 1 to 1000 and offset 0 or more");
+        }
+        return threads.search(map(b, "metadata"), status(b), limit, offset, b.path("sort_by").asText("created_at"), b.path("sort_order").asText("desc"))
+                .map(list -> {
+                    ArrayNode out = JsonCodec.MAPPER.createArrayNode();
+                    list.forEach(t -> out.add(WireJson.thread(t, null)));
+                    return out;
+                });
+    }
+
+    @POST
+    @Path("/count")
+    public Uni<Long> count(JsonNode body) {
+        JsonNode b = body == null || body.isNull() ? JsonCodec.MAPPER.createObjectNode() : body;
+        return threads.count(map(b, "metadata"), status(b));
+    }
+
+    @GET
+    @Path("/{id}/state")
+    public Uni<ObjectNode> state(@PathParam("id") String id, @QueryParam("subgraphs") String subgraphs) {
+        return record(id).chain(t -> graph.state(id)).map(s -> WireJson.state(id, s.orElse(null)));
+    }
+
+    @GET
+    @Path("/{id}/state/{checkpoint}")
+    public Uni<ObjectNode> stateAt(@PathParam("id") String id, @PathParam("checkpoint") String checkpoint) {
+        return record(id).chain(t -> graph.state(id, checkpoint)).map(s -> WireJson.state(id, s.orElseThrow(() -> new NotFoundException("Checkpoint " + checkpoint + " not found"))));
+    }
+
+    @POST
+    @Path("/{id}/state/checkpoint")
+    public Uni<ObjectNode> stateAtCheckpoint(@PathParam("id") String id, JsonNode body) {
+        String cp = body == null ? null : body.path("checkpoint").path("checkpoint_id").asText(null);
+        return cp == null ? state(id, null) : stateAt(id, cp);
+    }
+
+    @POST
+    @Path("/{id}/history")
+    public Uni<ArrayNode> history(@PathParam("id") String id, JsonNode body) {
+        JsonNode b = body == null || body.isNull() ? JsonCodec.MAPPER.createObjectNode() : body;
+        int limit = b.path("limit").asInt(10);
+        if (limit < 1 || limit > 1000) {
+            throw new InvalidInputException("limit", "must be 1 to 1000");
+        }
+        String before = b.path("before").path("checkpoint_id").asText(null);
+        if (before == null && b.path("before").isTextual()) {
+            before = b.get("before").asText();
+        }
+        String from = before;
+        return record(id).chain(t -> graph.history(id, limit, from)).map(list -> {
+            ArrayNode out = JsonCodec.MAPPER.createArrayNode();
+            for (StateSnapshot s : list) {
+                out.add(WireJson.state(id, s));
+            }
+            return out;
+        });
+    }
+
+    private Uni<ThreadRecord> record(String id) {
+        if (!InputText.isId(id)) {
+            return Uni.createFrom().failure(missing(id));
+        }
+        return threads.get(id).map(t -> t.orElseThrow(() -> missing(id)));
+    }
+
+    private static NotFoundException missing(String id) {
+        return new NotFoundException("Thread " + id + " not found");
+    }
+
+    private static ThreadStatus status(JsonNode b) {
+        String s = b.path("status").asText(null);
+        if (s == null) {
+            return null;
+        }
+        try {
+            return ThreadStatus.of(s);
+        } catch (IllegalArgumentException e) {
+            throw new InvalidInputException("status", "must be idle, busy, interrupted or error");
+        }
+    }
+
+    static Map<String, Object> map(JsonNode b, String field) {
+        JsonNode n = b.get(field);
+        if (n == null || n.isNull()) {
+            return Map.of();
+        }
+        if (!n.isObject()) {
+            throw new InvalidInputException(field, "must be an object");
+        }
+        return JsonCodec.MAPPER.convertValue(n, new com.fasterxml.jackson.core.type.TypeReference<Map<String, Object>>() {
+        });
+    }
+
+    static <T> T orNotFound(Optional<T> o, String what) {
+        return o.orElseThrow(() -> new NotFoundException(what + " not found"));
+    }
+}

@@ -1,0 +1,119 @@
+package io.conduit.api;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.conduit.checkpoint.JsonCodec;
+import io.conduit.graph.Interrupt;
+import io.conduit.graph.StateSnapshot;
+import io.conduit.runs.Assistant;
+import io.conduit.runs.Run;
+import io.conduit.runs.ThreadRecord;
+import io.conduit.runs.WireState;
+import java.time.Instant;
+
+/** Records in the Agent Server's JSON shapes (the SDK's {@code Run}, {@code Thread}, {@code Assistant}, {@code ThreadState}). */
+final class WireJson {
+
+    private WireJson() {
+    }
+
+    static ObjectNode run(Run r) {
+        ObjectNode o = obj().put("run_id", r.runId()).put("thread_id", r.threadId()).put("assistant_id", r.assistantId())
+                .put("created_at", r.createdAt().toString()).put("updated_at", r.updatedAt().toString())
+                .put("status", r.status().wire()).put("multitask_strategy", r.multitaskStrategy().wire());
+        o.set("metadata", JsonCodec.MAPPER.valueToTree(r.metadata()));
+        o.set("kwargs", JsonCodec.MAPPER.valueToTree(r.kwargs()));
+        return o;
+    }
+
+    static ObjectNode thread(ThreadRecord t, StateSnapshot state) {
+        ObjectNode o = obj().put("thread_id", t.threadId()).put("created_at", t.createdAt().toString())
+                .put("updated_at", t.updatedAt().toString())
+                .put("state_updated_at", state == null ? t.updatedAt().toString() : Instant.ofEpochMilli(state.createdAtMillis()).toString())
+                .put("status", t.status().wire());
+        o.set("metadata", JsonCodec.MAPPER.valueToTree(t.metadata()));
+        o.set("values", state == null ? obj() : WireState.values(state.values()));
+        ObjectNode interrupts = o.putObject("interrupts");
+        if (state != null) {
+            for (Interrupt i : state.interrupts()) {
+                interrupts.withArray(i.taskId() == null ? "" : i.taskId()).addObject().put("id", i.id()).set("value", JsonCodec.MAPPER.valueToTree(i.value()));
+            }
+        }
+        o.putObject("config");
+        o.putNull("error");
+        return o;
+    }
+
+    static ObjectNode assistant(Assistant a) {
+        ObjectNode o = obj().put("assistant_id", a.assistantId()).put("graph_id", a.graphId()).put("name", a.name())
+                .put("description", a.description()).put("version", a.version())
+                .put("created_at", a.createdAt().toString()).put("updated_at", a.updatedAt().toString());
+        o.set("config", JsonCodec.MAPPER.valueToTree(a.config()));
+        o.set("context", JsonCodec.MAPPER.valueToTree(a.context()));
+        o.set("metadata", JsonCodec.MAPPER.valueToTree(a.metadata()));
+        return o;
+    }
+
+    /** LangGraph's ThreadState; an unknown or empty thread reads as empty values and a null checkpoint. */
+    static ObjectNode state(String threadId, StateSnapshot s) {
+        ObjectNode o = obj();
+        if (s == null) {
+            o.putObject("values");
+            o.putArray("next");
+            o.putArray("tasks");
+            o.putObject("metadata");
+            o.putNull("created_at");
+            o.putNull("checkpoint");
+            o.putNull("parent_checkpoint");
+            o.putArray("interrupts");
+            o.putNull("checkpoint_id");
+            o.putNull("parent_checkpoint_id");
+            return o;
+        }
+        o.set("values", WireState.values(s.values()));
+        ArrayNode next = o.putArray("next");
+        s.next().forEach(next::add);
+        ArrayNode tasks = o.putArray("tasks");
+        for (String n : s.next()) {
+            ObjectNode t = tasks.addObject().put("id", s.checkpointId() + ":" + n).put("name", n);
+            t.putArray("path");
+            t.putNull("error");
+            ArrayNode ti = t.putArray("interrupts");
+            for (Interrupt i : s.interrupts()) {
+                if (n.equals(i.node())) {
+                    ti.addObject().put("id", i.id()).set("value", JsonCodec.MAPPER.valueToTree(i.value()));
+                }
+            }
+            t.putNull("checkpoint");
+            t.putNull("state");
+            t.putNull("result");
+        }
+        ObjectNode meta = o.putObject("metadata");
+        s.metadata().forEach(meta::put);
+        meta.put("source", s.source()).put("step", s.step());
+        o.put("created_at", Instant.ofEpochMilli(s.createdAtMillis()).toString());
+        o.set("checkpoint", checkpoint(threadId, s.checkpointId()));
+        o.set("parent_checkpoint", s.parentCheckpointId() == null ? null : checkpoint(threadId, s.parentCheckpointId()));
+        ArrayNode interrupts = o.putArray("interrupts");
+        for (Interrupt i : s.interrupts()) {
+            if (!"before".equals(i.when()) && !"after".equals(i.when())) {
+                interrupts.addObject().put("id", i.id()).set("value", JsonCodec.MAPPER.valueToTree(i.value()));
+            }
+        }
+        o.put("checkpoint_id", s.checkpointId());
+        if (s.parentCheckpointId() != null) {
+            o.put("parent_checkpoint_id", s.parentCheckpointId());
+        } else {
+            o.putNull("parent_checkpoint_id");
+        }
+        return o;
+    }
+
+    static ObjectNode checkpoint(String threadId, String checkpointId) {
+        return obj().put("thread_id", threadId).put("checkpoint_ns", "").put("checkpoint_id", checkpointId);
+    }
+
+    static ObjectNode obj() {
+        return JsonCodec.MAPPER.createObjectNode();
+    }
+}

@@ -1,0 +1,211 @@
+package io.conduit.runs;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.conduit.checkpoint.JsonCodec;
+import io.conduit.checkpoint.TimeOrderedIds;
+import io.smallrye.mutiny.Uni;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Creates a run from an Agent Server request body: every field is checked, the assistant and the thread resolved,
+ * and the request built once as the engine will run it, all before anything is written; then the record is stored
+ * (the store applies {@code reject}), the runs in flight are stopped for {@code interrupt} and {@code rollback}, and
+ * the worker is woken. The caller only subscribes to the run's events.
+ */
+public final class RunSubmission {
+
+    private static final com.fasterxml.jackson.core.type.TypeReference<Map<String, Object>> MAP_TYPE = new com.fasterxml.jackson.core.type.TypeReference<>() {
+    };
+
+    static final Set<String> MODES = Set.of("values", "updates", "messages", "messages-tuple", "custom", "events", "debug",
+            "tasks", "checkpoints");
+
+    private final RunStore runs;
+    private final ThreadStore threads;
+    private final Assistants assistants;
+    private final RunExecutor executor;
+    private final RunEventLogs logs;
+    private final Clock clock;
+
+    public RunSubmission(RunStore runs, ThreadStore threads, Assistants assistants, RunExecutor executor, RunEventLogs logs, Clock clock) {
+        this.runs = runs;
+        this.threads = threads;
+        this.assistants = assistants;
+        this.executor = executor;
+        this.logs = logs;
+        this.clock = clock;
+    }
+
+    /** A stored run and how its creator wants to follow it. */
+    public record Submitted(Run run, List<String> streamModes, boolean subgraphs, boolean cancelOnDisconnect) {
+    }
+
+    /** {@code threadId} null: a stateless run on a temporary thread. */
+    public Uni<Submitted> submit(String threadId, JsonNode body, boolean streaming) {
+        return Uni.createFrom().deferred(() -> {
+            if (body == null || !body.isObject()) {
+                throw new InvalidInputException("body", "must be a JSON object");
+            }
+            if (threadId != null && !InputText.isId(threadId)) {
+                throw new NotFoundException("Thread " + threadId + " not found (thread ids are 1 to 128 letters, digits or - _ . : @)");
+            }
+            String assistantRef = text(body, "assistant_id", true);
+            List<String> modes = modes(body.get("stream_mode"));
+            MultitaskStrategy strategy = choice(body, "multitask_strategy", MultitaskStrategy.ENQUEUE);
+            String onDisconnect = oneOf(body, "on_disconnect", "continue", "cancel");
+            String ifNotExists = oneOf(body, "if_not_exists", "reject", "create");
+            oneOf(body, "on_completion", "delete", "keep");
+            oneOf(body, "durability", "async", "sync", "exit");
+            double afterSeconds = number(body, "after_seconds");
+            Map<String, Object> metadata = object(body, "metadata");
+            object(body, "config");
+            object(body, "context");
+            if (body.path("config").has("configurable") && body.hasNonNull("context")) {
+                throw new InvalidInputException("context", "send configurable or context, not both");
+            }
+            if (threadId == null && body.path("command").hasNonNull("resume")) {
+                throw new BadRequest("a stateless run has no interrupt to resume: command.resume needs a thread");
+            }
+            return assistants.resolve(assistantRef).chain(assistant -> {
+                RegisteredGraph graph = assistants.graph(assistant);
+                Instant now = clock.instant();
+                String runId = TimeOrderedIds.next();
+                String thread = threadId != null ? threadId : java.util.UUID.randomUUID().toString();
+                Map<String, Object> kwargs = JsonCodec.MAPPER.convertValue(body, MAP_TYPE);
+                kwargs.put("graph_id", graph.graphId());
+                kwargs.put("stream_mode", modes);
+                if (threadId == null) {
+                    kwargs.put("temporary", true);
+                }
+                kwargs.remove("assistant_id");
+                Run run = new Run(runId, thread, assistant.assistantId(), RunStatus.PENDING, metadata, strategy, kwargs, now, now,
+                        now.plusMillis((long) (afterSeconds * 1000)), null);
+                RunRequests.from(run, graph); // throws on bad input: nothing is written yet
+                Uni<ThreadRecord> threadReady = threadId == null || "create".equals(ifNotExists)
+                        ? threads.create(thread, Map.of(), null, true, now)
+                        : threads.get(thread).map(t -> t.orElseThrow(() -> new NotFoundException("Thread " + thread + " not found")));
+                return threadReady.chain(t -> runs.create(run)).chain(created -> {
+                    logs.begin(created.threadId(), created.runId());
+                    return stopOthers(created).invoke(() -> executor.wake())
+                            .replaceWith(new Submitted(created, modes, body.path("stream_subgraphs").asBoolean(false), "cancel".equals(onDisconnect)));
+                });
+            });
+        });
+    }
+
+    /** {@code interrupt} and {@code rollback}: the thread's other runs in flight stop (they were there first). */
+    private Uni<Void> stopOthers(Run created) {
+        if (created.multitaskStrategy() != MultitaskStrategy.INTERRUPT && created.multitaskStrategy() != MultitaskStrategy.ROLLBACK) {
+            return Uni.createFrom().voidItem();
+        }
+        RunExecutor.StopReason why = created.multitaskStrategy() == MultitaskStrategy.ROLLBACK ? RunExecutor.StopReason.ROLLBACK : RunExecutor.StopReason.INTERRUPT;
+        return runs.inflight(created.threadId()).chain(inflight -> {
+            List<Uni<Boolean>> stops = new ArrayList<>();
+            for (Run r : inflight) {
+                if (!r.runId().equals(created.runId())) {
+                    stops.add(executor.cancel(r, why));
+                }
+            }
+            return stops.isEmpty() ? Uni.createFrom().voidItem() : Uni.join().all(stops).andFailFast().replaceWithVoid();
+        });
+    }
+
+    public static List<String> modes(JsonNode n) {
+        List<String> out = new ArrayList<>();
+        if (n == null || n.isNull()) {
+            out.add("values");
+            return out;
+        }
+        JsonNode list = n;
+        if (n.isTextual() && n.asText().startsWith("[")) {
+            try {
+                list = JsonCodec.MAPPER.readTree(n.asText()); // the SDK sends query parameters JSON-encoded
+            } catch (Exception e) {
+                throw new InvalidInputException("stream_mode", "is not a mode or a list of modes");
+            }
+        }
+        for (JsonNode m : list.isArray() ? list : List.of(list)) {
+            if (!m.isTextual() || !MODES.contains(m.asText())) {
+                throw new InvalidInputException("stream_mode", "unknown mode " + m + "; known: " + MODES);
+            }
+            String mode = m.asText().equals("messages-tuple") ? "messages" : m.asText();
+            if (!out.contains(mode)) {
+                out.add(mode);
+            }
+        }
+        return out;
+    }
+
+    private static String text(JsonNode body, String field, boolean required) {
+        JsonNode n = body.get(field);
+        if (n == null || n.isNull()) {
+            if (required) {
+                throw new InvalidInputException(field, "is required");
+            }
+            return null;
+        }
+        if (!n.isTextual()) {
+            throw new InvalidInputException(field, "must be a string");
+        }
+        return n.asText();
+    }
+
+    private static String oneOf(JsonNode body, String field, String dflt, String... others) {
+        String v = text(body, field, false);
+        if (v == null || v.equals(dflt)) {
+            return dflt;
+        }
+        for (String o : others) {
+            if (o.equals(v)) {
+                return v;
+            }
+        }
+        throw new InvalidInputException(field, "must be one of " + dflt + ", " + String.join(", ", others));
+    }
+
+    private static MultitaskStrategy choice(JsonNode body, String field, MultitaskStrategy dflt) {
+        String v = text(body, field, false);
+        if (v == null) {
+            return dflt;
+        }
+        try {
+            return MultitaskStrategy.of(v);
+        } catch (IllegalArgumentException e) {
+            throw new InvalidInputException(field, "must be one of reject, enqueue, interrupt, rollback");
+        }
+    }
+
+    private static double number(JsonNode body, String field) {
+        JsonNode n = body.get(field);
+        if (n == null || n.isNull()) {
+            return 0;
+        }
+        if (!n.isNumber() || n.asDouble() < 0) {
+            throw new InvalidInputException(field, "must be a number of seconds, 0 or more");
+        }
+        return n.asDouble();
+    }
+
+    static Map<String, Object> object(JsonNode body, String field) {
+        JsonNode n = body.get(field);
+        if (n == null || n.isNull()) {
+            return Map.of();
+        }
+        if (!n.isObject()) {
+            throw new InvalidInputException(field, "must be an object");
+        }
+        return JsonCodec.MAPPER.convertValue(n, MAP_TYPE);
+    }
+
+    /** A request that cannot be served as asked (400). */
+    public static class BadRequest extends RuntimeException {
+        public BadRequest(String message) {
+            super(message);
+        }
+    }
+}

@@ -1,0 +1,85 @@
+package io.conduit.runs;
+
+import io.conduit.agent.AgentConfig;
+import io.conduit.agent.message.ChatMessage;
+import io.conduit.graph.CompiledGraph;
+import io.conduit.graph.Update;
+import io.quarkus.runtime.ShutdownEvent;
+import io.quarkus.runtime.StartupEvent;
+import io.vertx.mutiny.core.Vertx;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.enterprise.inject.Produces;
+import jakarta.inject.Singleton;
+import java.time.Clock;
+import java.util.List;
+
+/** The serving layer's parts, made once: the graphs served, the event logs, the worker and its timers. */
+@ApplicationScoped
+public class ServingBeans {
+
+    /** The graph id of the default assistant. */
+    public static final String AGENT = "agent";
+
+    private long pollTimer = -1;
+    private long sweepTimer = -1;
+
+    @Produces
+    @Singleton
+    GraphRegistry graphs(CompiledGraph agent, AgentConfig config) {
+        return new GraphRegistry(List.of(new RegisteredGraph(AGENT,
+                "The default assistant: ingress, planner, tools, verifier, generator, summarizer", agent,
+                input -> checkMessages(input, config.maxMessageChars()))));
+    }
+
+    /** The agent's input rules, checked before a run is created (ingress checks them again inside the run). */
+    static void checkMessages(Update input, int maxChars) {
+        int i = 0;
+        for (Update.Write w : input.writes()) {
+            if (w.value() instanceof ChatMessage m) {
+                InputText.check("input.messages[" + i + "].content", m.content(), maxChars);
+                if (!InputText.isId(m.id())) {
+                    throw new InvalidInputException("input.messages[" + i + "].id", "ids are 1 to 128 letters, digits or - _ . : @");
+                }
+                i++;
+            } else if (w.value() instanceof String s) {
+                InputText.check("input." + w.channel().name(), s, maxChars);
+            }
+        }
+    }
+
+    @Produces
+    @Singleton
+    RunEventLogs logs(ServingConfig config) {
+        return new RunEventLogs(config.streamRetention(), config.maxRunLogBytes(), config.maxLogBytes());
+    }
+
+    @Produces
+    @Singleton
+    RunExecutor executor(RunStore runs, ThreadStore threads, GraphRegistry graphs, RunEventLogs logs, ServingConfig config) {
+        return new RunExecutor(runs, threads, id -> graphs.byGraphId(id), logs, Clock.systemUTC(), config.timeout(), config.maxConcurrent());
+    }
+
+    @Produces
+    @Singleton
+    Assistants assistants(GraphRegistry graphs, AssistantStore store) {
+        return new Assistants(graphs, store);
+    }
+
+    @Produces
+    @Singleton
+    RunSubmission submission(RunStore runs, ThreadStore threads, Assistants assistants, RunExecutor executor, RunEventLogs logs) {
+        return new RunSubmission(runs, threads, assistants, executor, logs, Clock.systemUTC());
+    }
+
+    void start(@Observes StartupEvent e, RunExecutor executor, RunEventLogs logs, ServingConfig config, Vertx vertx) {
+        executor.recover().subscribe().with(found -> executor.wake(), f -> executor.wake());
+        pollTimer = vertx.setPeriodic(config.pollInterval().toMillis(), id -> executor.wake());
+        sweepTimer = vertx.setPeriodic(10_000, id -> logs.sweep(System.currentTimeMillis()));
+    }
+
+    void stop(@Observes ShutdownEvent e, Vertx vertx) {
+        vertx.cancelTimer(pollTimer);
+        vertx.cancelTimer(sweepTimer);
+    }
+}

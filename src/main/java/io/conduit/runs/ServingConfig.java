@@ -1,0 +1,38 @@
+package io.conduit.runs;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+import java.time.Duration;
+
+/** How runs are executed and their streams kept: {@code conduit.runs.*}. */
+@ConfigMapping(prefix = "conduit.runs")
+public interface ServingConfig {
+
+    /** Longest a run may take; past it the run stops with status {@code timeout}. {@code 0s}: no limit. */
+    @WithDefault("1h")
+    Duration timeout();
+
+    /** How long a finished run's events stay replayable ({@code GET .../runs/{id}/stream} with {@code Last-Event-ID}). */
+    @WithDefault("10m")
+    Duration streamRetention();
+
+    /** Most bytes one run's event log keeps; past it the oldest events are dropped (the end is always kept). */
+    @WithDefault("8388608")
+    long maxRunLogBytes();
+
+    /** Most bytes all event logs keep together. */
+    @WithDefault("268435456")
+    long maxLogBytes();
+
+    /** Runs one process executes at once; more wait, pending, in the run store. */
+    @WithDefault("256")
+    int maxConcurrent();
+
+    /** How often an idle SSE stream sends a {@code : heartbeat} comment, so proxies and clients know it is alive. */
+    @WithDefault("10s")
+    Duration heartbeat();
+
+    /** How often the worker looks for runs created elsewhere or delayed ({@code after_seconds}). */
+    @WithDefault("1s")
+    Duration pollInterval();
+}
