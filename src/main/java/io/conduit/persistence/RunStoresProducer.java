@@ -6,29 +6,54 @@ import io.conduit.runs.InMemoryRunStore;
 import io.conduit.runs.InMemoryThreadStore;
 import io.conduit.runs.RunStore;
 import io.conduit.runs.ThreadStore;
+import io.vertx.mutiny.sqlclient.Pool;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Instance;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
 
-/** Run, thread and assistant records (in memory until the Postgres stores land). */
+/**
+ * Runs, threads and assistants live where checkpoints do ({@code conduit.checkpointer.store}): a thread's record
+ * and its checkpoints must survive (or not) together.
+ */
 @ApplicationScoped
 public class RunStoresProducer {
 
-    @Produces
-    @Singleton
-    RunStore runs() {
-        return new InMemoryRunStore();
+    private final CheckpointStoreConfig config;
+    private final Instance<Pool> pool;
+    private final SchemaMigration schema;
+
+    RunStoresProducer(CheckpointStoreConfig config, Instance<Pool> pool, SchemaMigration schema) {
+        this.config = config;
+        this.pool = pool;
+        this.schema = schema;
     }
 
     @Produces
     @Singleton
-    ThreadStore threads() {
-        return new InMemoryThreadStore();
+    RunStore runStore() {
+        return postgres() ? new PostgresRunStore(migratedPool()) : new InMemoryRunStore();
     }
 
     @Produces
     @Singleton
-    AssistantStore assistants() {
-        return new InMemoryAssistantStore();
+    ThreadStore threadStore() {
+        return postgres() ? new PostgresThreadStore(migratedPool()) : new InMemoryThreadStore();
+    }
+
+    @Produces
+    @Singleton
+    AssistantStore assistantStore() {
+        return postgres() ? new PostgresAssistantStore(migratedPool()) : new InMemoryAssistantStore();
+    }
+
+    private boolean postgres() {
+        return config.store() == CheckpointStoreConfig.Store.POSTGRES;
+    }
+
+    /** The V3 tables exist before a store can be used, even when it is made before the start-up event. */
+    private Pool migratedPool() {
+        schema.ensureMigrated();
+        return pool.get();
     }
 }

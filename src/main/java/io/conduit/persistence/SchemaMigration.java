@@ -1,9 +1,11 @@
 package io.conduit.persistence;
 
 import io.quarkus.runtime.StartupEvent;
+import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.Instance;
+import jakarta.interceptor.Interceptor;
 import org.flywaydb.core.Flyway;
 import org.jboss.logging.Logger;
 
@@ -17,13 +19,32 @@ public class SchemaMigration {
 
     private static final Logger LOG = Logger.getLogger(SchemaMigration.class);
 
-    void migrate(@Observes StartupEvent event, CheckpointStoreConfig config, Instance<Flyway> flyway) {
-        if (config.store() != CheckpointStoreConfig.Store.POSTGRES) {
+    private final CheckpointStoreConfig config;
+    private final Instance<Flyway> flyway;
+    private boolean done;
+
+    SchemaMigration(CheckpointStoreConfig config, Instance<Flyway> flyway) {
+        this.config = config;
+        this.flyway = flyway;
+    }
+
+    /** Before the other start-up observers (@Startup beans among them), which may already use the stores. */
+    void migrate(@Observes @Priority(Interceptor.Priority.PLATFORM_BEFORE) StartupEvent event) {
+        ensureMigrated();
+    }
+
+    /**
+     * Migrates once, if the stores are in Postgres; later calls return at once. The Postgres stores' producers call
+     * it too, so that a store made before the start-up event still finds its tables. Blocks: start-up thread only.
+     */
+    public synchronized void ensureMigrated() {
+        if (done || config.store() != CheckpointStoreConfig.Store.POSTGRES) {
             return;
         }
         var result = flyway.get().migrate();
         LOG.infof("Database schema at version %s (%d migrations applied now)",
                 result.targetSchemaVersion != null ? result.targetSchemaVersion : flyway.get().info().current().getVersion(),
                 result.migrationsExecuted);
+        done = true;
     }
 }

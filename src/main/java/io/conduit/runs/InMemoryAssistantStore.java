@@ -107,8 +107,8 @@ public final class InMemoryAssistantStore implements AssistantStore {
 
     @Override
     public Uni<List<Assistant>> search(String graphId, String name, Map<String, Object> metadata, int limit, int offset, String sortBy, String sortOrder) {
-        SortOrder sort = SortOrder.of(sortBy, sortOrder, SORTS);
         return Uni.createFrom().item(() -> {
+            SortOrder sort = SortOrder.of(sortBy, sortOrder, SORTS);
             synchronized (this) {
                 return latestMatching(graphId, name, metadata).sorted(sort.apply(comparator(sort.column())))
                         .skip(offset).limit(limit).toList();

@@ -16,8 +16,7 @@ import java.util.function.Predicate;
  */
 public final class InMemoryRunStore implements RunStore {
 
-    /** Claim order: oldest first, the run id breaking ties (as the Postgres store). */
-    static final Comparator<Run> OLDEST_FIRST = Comparator.comparing(Run::createdAt).thenComparing(Run::runId);
+    private static final Comparator<Run> OLDEST_FIRST = Runs.OLDEST_FIRST;
 
     private final Map<String, Run> runs = new HashMap<>();
 

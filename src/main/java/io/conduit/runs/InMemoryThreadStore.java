@@ -51,8 +51,8 @@ public final class InMemoryThreadStore implements ThreadStore {
 
     @Override
     public Uni<List<ThreadRecord>> search(Map<String, Object> metadata, ThreadStatus status, int limit, int offset, String sortBy, String sortOrder) {
-        SortOrder sort = SortOrder.of(sortBy, sortOrder, SORTS);
         return Uni.createFrom().item(() -> {
+            SortOrder sort = SortOrder.of(sortBy, sortOrder, SORTS);
             synchronized (this) {
                 return threads.values().stream()
                         .filter(t -> matches(t, metadata, status))

@@ -1,9 +1,13 @@
 package io.conduit.runs;
 
+import java.util.Comparator;
 import java.util.Objects;
 
 /** What every run store does to a run it is given to create, so that all of them return the same record. */
 public final class Runs {
+
+    /** Claim order: oldest first, the run id breaking ties. */
+    public static final Comparator<Run> OLDEST_FIRST = Comparator.comparing(Run::createdAt).thenComparing(Run::runId);
 
     private Runs() {
     }

@@ -22,10 +22,13 @@ public record SortOrder(String column, boolean descending) {
         return new SortOrder(column, order.equals("desc"));
     }
 
-    /** {@code column DIR, tieBreak DIR}: safe to put in SQL, as both names come from the allowed set. */
-    public String sql(String tieBreak) {
+    /**
+     * {@code alias.column DIR, alias.tieBreak DIR}: safe to put in SQL, as the column comes from the allowed set and
+     * the rest from the store's code. Nulls come last ascending and first descending, as the in-memory stores sort.
+     */
+    public String sql(String alias, String tieBreak) {
         String dir = descending ? " DESC" : " ASC";
-        return column + dir + ", " + tieBreak + dir;
+        return alias + "." + column + dir + ", " + alias + "." + tieBreak + dir;
     }
 
     public <T> Comparator<T> apply(Comparator<T> ascending) {

@@ -15,6 +15,7 @@ import org.flywaydb.core.Flyway;
 public final class TestDatabase {
 
     private static Pool pool;
+    private static final java.util.Map<String, Pool> schemaPools = new java.util.HashMap<>();
 
     private TestDatabase() {
     }
@@ -28,14 +29,33 @@ public final class TestDatabase {
 
     /** A pool on database {@code db} of the configured server, its schema migrated first. */
     public static Pool open(String db, int size) {
+        return open(db, null, size);
+    }
+
+    /**
+     * A pool on a schema of its own in the configured database, migrated first, for tests that must see only their
+     * own rows (claiming a run, counting threads): nothing else (a Quarkus app of another test) writes there.
+     */
+    public static synchronized Pool schemaPool(String schema) {
+        return schemaPools.computeIfAbsent(schema, s -> open(env("CONDUIT_DB_NAME", "test"), s, 8));
+    }
+
+    private static Pool open(String db, String schema, int size) {
         String host = env("CONDUIT_DB_HOST", "127.0.0.1");
         int port = Integer.parseInt(env("CONDUIT_DB_PORT", "5432"));
         String user = env("CONDUIT_DB_USERNAME", "postgres");
         String password = env("CONDUIT_DB_PASSWORD", "");
-        Flyway.configure().dataSource(jdbcUrl(db), user, password).locations("classpath:db/migration").load().migrate();
+        var flyway = Flyway.configure().dataSource(jdbcUrl(db), user, password).locations("classpath:db/migration");
+        PgConnectOptions connect = new PgConnectOptions().setCachePreparedStatements(true).setHost(host).setPort(port).setDatabase(db)
+                .setUser(user).setPassword(password);
+        if (schema != null) {
+            flyway.schemas(schema);
+            connect.addProperty("search_path", schema);
+        }
+        flyway.load().migrate();
         return PgBuilder.pool()
                 .with(new PoolOptions().setMaxSize(size))
-                .connectingTo(new PgConnectOptions().setCachePreparedStatements(true).setHost(host).setPort(port).setDatabase(db).setUser(user).setPassword(password))
+                .connectingTo(connect)
                 .using(Vertx.vertx())
                 .build();
     }

@@ -1,0 +1,166 @@
+package io.conduit.persistence;
+
+import static io.conduit.persistence.SqlValues.instant;
+import static io.conduit.persistence.SqlValues.json;
+import static io.conduit.persistence.SqlValues.map;
+import static io.conduit.persistence.SqlValues.time;
+
+import io.conduit.runs.MultitaskStrategy;
+import io.conduit.runs.Run;
+import io.conduit.runs.RunStatus;
+import io.conduit.runs.RunStore;
+import io.conduit.runs.Runs;
+import io.conduit.runs.ThreadBusyException;
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Row;
+import io.vertx.mutiny.sqlclient.RowSet;
+import io.vertx.mutiny.sqlclient.Tuple;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Run records in PostgreSQL ({@code conduit_runs}, V3), through the reactive client. One running run per thread is
+ * the partial unique index {@code conduit_runs_one_running}: workers on any replica claim without coordinating, and
+ * a claim that loses a race to another worker on the same thread fails on the index instead of running twice.
+ */
+public final class PostgresRunStore implements RunStore {
+
+    private static final String COLUMNS = "run_id, thread_id, assistant_id, status, metadata::text AS metadata, multitask_strategy, "
+            + "kwargs::text AS kwargs, created_at, updated_at, not_before, worker_id";
+
+    /** Typed: in a SELECT list, parameters would otherwise be taken as text. */
+    private static final String VALUES = "SELECT $1::text, $2::text, $3::text, 'pending', $4::text::jsonb, $5::text, $6::text::jsonb, "
+            + "$7::timestamptz, $8::timestamptz, $9::timestamptz";
+    private static final String INSERT = "INSERT INTO conduit_runs (run_id, thread_id, assistant_id, status, metadata, "
+            + "multitask_strategy, kwargs, created_at, updated_at, not_before) ";
+
+    /** The insert of a reject run: nothing is inserted while the thread has a run in flight. */
+    private static final String INSERT_IF_IDLE = INSERT + VALUES + " WHERE NOT EXISTS (SELECT 1 FROM conduit_runs "
+            + "WHERE thread_id = $2 AND status IN ('pending', 'running')) RETURNING " + COLUMNS;
+
+    /**
+     * The oldest claimable run, locked (runs other workers are claiming are skipped, not waited for), becomes running.
+     * Two workers may still pick runs of one thread at once (neither sees the other's uncommitted claim): the second
+     * update then fails on the unique index.
+     */
+    private static final String CLAIM = "UPDATE conduit_runs SET status = 'running', worker_id = $1, updated_at = $2 "
+            + "WHERE status = 'pending' AND run_id = (SELECT r.run_id FROM conduit_runs r WHERE r.status = 'pending' AND r.not_before <= $2 "
+            + "AND NOT EXISTS (SELECT 1 FROM conduit_runs x WHERE x.thread_id = r.thread_id AND x.status = 'running') "
+            + "ORDER BY r.created_at, r.run_id LIMIT 1 FOR UPDATE SKIP LOCKED) RETURNING " + COLUMNS;
+
+    private final Pool pool;
+
+    public PostgresRunStore(Pool pool) {
+        this.pool = pool;
+    }
+
+    @Override
+    public Uni<Run> create(Run given) {
+        Run run;
+        try {
+            run = Runs.asCreated(given);
+        } catch (NullPointerException e) {
+            return Uni.createFrom().failure(e);
+        }
+        Tuple args = Tuple.tuple().addValue(run.runId()).addValue(run.threadId()).addValue(run.assistantId())
+                .addValue(json(run.metadata())).addValue(run.multitaskStrategy().wire()).addValue(json(run.kwargs()))
+                .addValue(time(run.createdAt())).addValue(time(run.updatedAt())).addValue(time(run.notBefore()));
+        if (run.multitaskStrategy() != MultitaskStrategy.REJECT) {
+            return pool.preparedQuery(INSERT + VALUES + " RETURNING " + COLUMNS).execute(args).map(rows -> record(rows.iterator().next()));
+        }
+        // A per-thread lock until commit, then the guarded insert in a statement of its own: its snapshot is taken
+        // after the lock, so it sees a run a concurrent reject committed. Without the lock both could see none.
+        return pool.withTransaction(conn -> conn.preparedQuery("SELECT pg_advisory_xact_lock(hashtext($1))").execute(Tuple.of(run.threadId()))
+                .flatMap(locked -> conn.preparedQuery(INSERT_IF_IDLE).execute(args))
+                .map(rows -> {
+                    if (rows.rowCount() == 0) {
+                        throw new ThreadBusyException(run.threadId());
+                    }
+                    return record(rows.iterator().next());
+                }));
+    }
+
+    @Override
+    public Uni<Optional<Run>> claimNext(String workerId, Instant now) {
+        // a lost race is "nothing this time"; one retry usually finds a run of another thread
+        return claim(workerId, now).onFailure(SqlValues::isUniqueViolation).recoverWithUni(() -> claim(workerId, now))
+                .onFailure(SqlValues::isUniqueViolation).recoverWithItem(Optional.empty());
+    }
+
+    private Uni<Optional<Run>> claim(String workerId, Instant now) {
+        return pool.preparedQuery(CLAIM).execute(Tuple.of(workerId, time(now))).map(PostgresRunStore::first);
+    }
+
+    @Override
+    public Uni<Optional<Run>> get(String runId) {
+        return pool.preparedQuery("SELECT " + COLUMNS + " FROM conduit_runs WHERE run_id = $1").execute(Tuple.of(runId))
+                .map(PostgresRunStore::first);
+    }
+
+    @Override
+    public Uni<List<Run>> listByThread(String threadId, int limit, int offset, RunStatus status) {
+        Tuple args = Tuple.tuple().addValue(threadId).addValue(status == null ? null : status.wire()).addValue(limit).addValue(offset);
+        return pool.preparedQuery("SELECT " + COLUMNS + " FROM conduit_runs WHERE thread_id = $1 AND ($2::text IS NULL OR status = $2) "
+                + "ORDER BY created_at DESC, run_id DESC LIMIT $3 OFFSET $4").execute(args).map(PostgresRunStore::all);
+    }
+
+    @Override
+    public Uni<List<Run>> inflight(String threadId) {
+        return pool.preparedQuery("SELECT " + COLUMNS + " FROM conduit_runs WHERE thread_id = $1 AND status IN ('pending', 'running') "
+                + "ORDER BY created_at, run_id").execute(Tuple.of(threadId)).map(PostgresRunStore::all);
+    }
+
+    @Override
+    public Uni<Boolean> setStatus(String runId, RunStatus status, Instant at) {
+        // a run moved back to pending is held by no worker; to running, it may clash with the thread's running run
+        return pool.preparedQuery("UPDATE conduit_runs SET status = $2, updated_at = $3, "
+                        + "worker_id = CASE WHEN $2 = 'pending' THEN NULL ELSE worker_id END "
+                        + "WHERE run_id = $1 AND status IN ('pending', 'running')")
+                .execute(Tuple.of(runId, status.wire(), time(at))).map(rows -> rows.rowCount() > 0)
+                .onFailure(SqlValues::isUniqueViolation).recoverWithItem(false);
+    }
+
+    @Override
+    public Uni<Boolean> cancelPending(String runId, Instant at) {
+        return pool.preparedQuery("UPDATE conduit_runs SET status = 'interrupted', updated_at = $2 WHERE run_id = $1 AND status = 'pending'")
+                .execute(Tuple.of(runId, time(at))).map(rows -> rows.rowCount() > 0);
+    }
+
+    @Override
+    public Uni<Boolean> delete(String runId) {
+        return pool.preparedQuery("DELETE FROM conduit_runs WHERE run_id = $1").execute(Tuple.of(runId)).map(rows -> rows.rowCount() > 0);
+    }
+
+    @Override
+    public Uni<Void> deleteThread(String threadId) {
+        return pool.preparedQuery("DELETE FROM conduit_runs WHERE thread_id = $1").execute(Tuple.of(threadId)).replaceWithVoid();
+    }
+
+    @Override
+    public Uni<List<Run>> requeueOrphans(String liveWorkerId, Instant at) {
+        return pool.preparedQuery("UPDATE conduit_runs SET status = 'pending', worker_id = NULL, updated_at = $2 "
+                        + "WHERE status = 'running' AND worker_id IS DISTINCT FROM $1 RETURNING " + COLUMNS)
+                .execute(Tuple.of(liveWorkerId, time(at)))
+                .map(rows -> all(rows).stream().sorted(Runs.OLDEST_FIRST).toList());
+    }
+
+    private static Optional<Run> first(RowSet<Row> rows) {
+        var it = rows.iterator();
+        return it.hasNext() ? Optional.of(record(it.next())) : Optional.empty();
+    }
+
+    private static List<Run> all(RowSet<Row> rows) {
+        List<Run> out = new ArrayList<>(rows.size());
+        rows.forEach(r -> out.add(record(r)));
+        return out;
+    }
+
+    private static Run record(Row r) {
+        return new Run(r.getString("run_id"), r.getString("thread_id"), r.getString("assistant_id"), RunStatus.of(r.getString("status")),
+                map(r, "metadata"), MultitaskStrategy.of(r.getString("multitask_strategy")), map(r, "kwargs"),
+                instant(r, "created_at"), instant(r, "updated_at"), instant(r, "not_before"), r.getString("worker_id"));
+    }
+}
