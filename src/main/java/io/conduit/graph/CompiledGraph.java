@@ -144,6 +144,25 @@ public final class CompiledGraph {
         });
     }
 
+    /**
+     * Undoes a run that has ended (LangGraph's rollback): deletes the checkpoints it wrote on the thread, in every
+     * namespace, and moves the head back to the newest checkpoint not written by it; a thread the run started is
+     * gone afterwards. Fails with UNKNOWN_THREAD for an unknown thread and CONFLICT when another run or an update
+     * already built on the run's checkpoints. Returns how many checkpoints were deleted.
+     */
+    public Uni<Long> rollback(String threadId, String runId) {
+        Checkpointer store = options.checkpointer();
+        return store.head(threadId, "").flatMap(head -> {
+            if (head.isEmpty()) {
+                throw new GraphException(GraphException.Code.UNKNOWN_THREAD, "thread " + threadId + " does not exist");
+            }
+            return store.deleteRun(threadId, runId)
+                    .onFailure(IllegalStateException.class).transform(e -> new GraphException(GraphException.Code.CONFLICT, e.getMessage(), e))
+                    // the cache holds the newest state the loader saw, which may be one of the deleted checkpoints
+                    .onTermination().invoke(() -> loader.forget(threadId));
+        });
+    }
+
     public Uni<Void> deleteThread(String threadId) {
         loader.forget(threadId);
         return options.checkpointer().deleteThread(threadId);
