@@ -47,6 +47,19 @@ public interface Checkpointer {
      */
     Uni<Long> prune(String threadId, String ns, String keepFrom);
 
+    /**
+     * Rolls a run back: deletes the checkpoints {@code runId} wrote on a thread, in every namespace, with their
+     * pending writes and snapshots, and moves each head that was one of them back to the newest checkpoint of its
+     * namespace not written by the run (a namespace left without checkpoints no longer exists). Refuses with
+     * {@link IllegalStateException}, deleting nothing, when a checkpoint of another run or an update builds on one of
+     * them: its parent would be gone. Meant for a run that has ended; returns how many checkpoints were deleted.
+     *
+     * <p>A default so that wrappers of a store keep compiling; every store of this project implements it.
+     */
+    default Uni<Long> deleteRun(String threadId, String runId) {
+        return Uni.createFrom().failure(new UnsupportedOperationException(getClass().getSimpleName() + " cannot roll runs back"));
+    }
+
     /** Deletes a thread, every namespace of it. */
     Uni<Void> deleteThread(String threadId);
 }

@@ -4,11 +4,13 @@ import io.smallrye.mutiny.Uni;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -175,6 +177,59 @@ public final class InMemoryCheckpointer implements Checkpointer {
                 return count;
             }
         });
+    }
+
+    @Override
+    public Uni<Long> deleteRun(String threadId, String runId) {
+        return Uni.createFrom().item(() -> {
+            Map<String, Namespace> thread = threads.get(threadId);
+            if (thread == null || runId == null) {
+                return 0L;
+            }
+            // checked in every namespace before anything is deleted, as the Postgres store does in one statement
+            for (Namespace n : thread.values()) {
+                synchronized (n) {
+                    Set<String> ofRun = idsOfRun(n, runId);
+                    for (Checkpoint c : n.checkpoints.values()) {
+                        if (!runId.equals(c.runId()) && c.parentId() != null && ofRun.contains(c.parentId())) {
+                            throw builtOn(threadId, runId, c.id());
+                        }
+                    }
+                }
+            }
+            long deleted = 0;
+            for (Namespace n : thread.values()) {
+                synchronized (n) {
+                    Set<String> ofRun = idsOfRun(n, runId);
+                    for (String id : ofRun) {
+                        n.checkpoints.remove(id);
+                        n.snapshots.remove(id);
+                        n.writes.remove(id);
+                    }
+                    if (ofRun.contains(n.head)) {
+                        // an emptied namespace keeps its entry with no head: it reads as absent and can start again
+                        n.head = n.checkpoints.isEmpty() ? null : n.checkpoints.lastKey();
+                    }
+                    deleted += ofRun.size();
+                }
+            }
+            return deleted;
+        });
+    }
+
+    private static Set<String> idsOfRun(Namespace n, String runId) {
+        Set<String> ids = new HashSet<>();
+        n.checkpoints.values().forEach(c -> {
+            if (runId.equals(c.runId())) {
+                ids.add(c.id());
+            }
+        });
+        return ids;
+    }
+
+    private static IllegalStateException builtOn(String threadId, String runId, String checkpointId) {
+        return new IllegalStateException("thread " + threadId + ": checkpoint " + checkpointId
+                + " of another run builds on run " + runId + "; roll that back first");
     }
 
     @Override

@@ -110,6 +110,21 @@ public final class CompiledGraph {
     }
 
     /**
+     * Writes {@code update} to a thread as if node {@code asNode} had returned it (LangGraph's {@code update_state}):
+     * through the reducers, in a new checkpoint of source {@code update} whose next tasks are where the graph goes
+     * from {@code asNode} on the new state; a run without input continues from there. See {@link StateUpdate}.
+     *
+     * @param asNode       a node, {@link StateGraph#START} to act as an input, or null for the node that wrote the
+     *                     checkpoint built on when that is unambiguous (INVALID_REQUEST otherwise)
+     * @param checkpointId the checkpoint to build on, null for the head; an older one forks the thread there
+     * @return the new checkpoint's id; fails with INVALID_REQUEST for an unknown node, UNKNOWN_THREAD for an unknown
+     *         thread or checkpoint, CONFLICT when a run advanced the thread meanwhile
+     */
+    public Uni<String> updateState(String threadId, Update update, String asNode, String checkpointId) {
+        return StateUpdate.apply(this, loader, threadId, update, asNode, checkpointId);
+    }
+
+    /**
      * Keeps the newest {@code keep} checkpoints of a thread's root namespace and deletes the older ones, after
      * storing a snapshot at the oldest kept one so its state stays readable. Returns how many were deleted.
      */
@@ -129,9 +144,23 @@ public final class CompiledGraph {
         });
     }
 
-    /** Deletes the checkpoints a run wrote; the thread's head goes back to where the run began. */
-    public Uni<Void> rollback(String threadId, String runId) {
-        return Uni.createFrom().failure(new UnsupportedOperationException("rollback lands with the engine change"));
+    /**
+     * Undoes a run that has ended (LangGraph's rollback): deletes the checkpoints it wrote on the thread, in every
+     * namespace, and moves the head back to the newest checkpoint not written by it; a thread the run started is
+     * gone afterwards. Fails with UNKNOWN_THREAD for an unknown thread and CONFLICT when another run or an update
+     * already built on the run's checkpoints. Returns how many checkpoints were deleted.
+     */
+    public Uni<Long> rollback(String threadId, String runId) {
+        Checkpointer store = options.checkpointer();
+        return store.head(threadId, "").flatMap(head -> {
+            if (head.isEmpty()) {
+                throw new GraphException(GraphException.Code.UNKNOWN_THREAD, "thread " + threadId + " does not exist");
+            }
+            return store.deleteRun(threadId, runId)
+                    .onFailure(IllegalStateException.class).transform(e -> new GraphException(GraphException.Code.CONFLICT, e.getMessage(), e))
+                    // the cache holds the newest state the loader saw, which may be one of the deleted checkpoints
+                    .onTermination().invoke(() -> loader.forget(threadId));
+        });
     }
 
     public Uni<Void> deleteThread(String threadId) {

@@ -8,14 +8,12 @@ import io.conduit.checkpoint.Head;
 import io.conduit.checkpoint.PendingWrite;
 import io.conduit.checkpoint.Stored;
 import io.conduit.checkpoint.TaskSpec;
+import io.conduit.graph.StepAlgebra.Folded;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.subscription.Cancellable;
 import io.smallrye.mutiny.subscription.MultiEmitter;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -45,6 +43,7 @@ final class RunLoop {
     private final int recursionLimit;
     private final Set<String> interruptBefore;
     private final Set<String> interruptAfter;
+    private final StepAlgebra.Origin origin;
 
     /** Where the run stands: the last checkpoint, the state it holds, and what its unfinished step recorded. */
     private Checkpoint checkpoint;
@@ -73,6 +72,7 @@ final class RunLoop {
         this.recursionLimit = req.recursionLimit() != null ? req.recursionLimit() : graph.options().recursionLimit();
         this.interruptBefore = union(graph.options().interruptBefore(), req.interruptBefore());
         this.interruptAfter = union(graph.options().interruptAfter(), req.interruptAfter());
+        this.origin = new StepAlgebra.Origin(threadId, ns, runId, req.metadata());
     }
 
     void start() {
@@ -175,9 +175,9 @@ final class RunLoop {
     /** A new input: a checkpoint of its own (source {@code input}, or {@code fork} from an older checkpoint). */
     private Uni<Void> beginTurn() {
         Update input = req.input();
-        checkWrites(input, "the input");
-        Folded after = fold(List.of(input));
-        List<TaskSpec> next = route(List.of(StateGraph.START), List.of(input), after.state());
+        StepAlgebra.checkWrites(graph.schema(), input, "the input");
+        Folded after = StepAlgebra.fold(state, List.of(input));
+        List<TaskSpec> next = StepAlgebra.route(graph, List.of(StateGraph.START), List.of(input), after.state());
         records = Map.of();
         String source = req.checkpointId() != null ? "fork" : "input";
         return persist(checkpointFor(after, next, source, checkpoint == null ? -1 : checkpoint.step() + 1));
@@ -213,10 +213,10 @@ final class RunLoop {
                     : writes.submit(() -> store.putWrites(threadId, ns, checkpoint.id(), answers));
         }
         Update update = command.update() != null ? command.update() : Update.none();
-        checkWrites(update, "the command's update");
-        Folded after = fold(List.of(update));
+        StepAlgebra.checkWrites(graph.schema(), update, "the command's update");
+        Folded after = StepAlgebra.fold(state, List.of(update));
         List<TaskSpec> next = command.goTo().isEmpty() ? checkpoint.next()
-                : route(List.of(StateGraph.START), List.of(Update.none().goTo(command.goTo().toArray(String[]::new))), after.state());
+                : StepAlgebra.route(graph, List.of(StateGraph.START), List.of(Update.none().goTo(command.goTo().toArray(String[]::new))), after.state());
         Map<String, TaskRecord> carried = command.goTo().isEmpty() ? records : Map.of();
         Checkpoint cp = checkpointFor(after, next, "update", checkpoint.step() + 1);
         return persist(cp).flatMap(v -> carryOver(carried, cp));
@@ -224,33 +224,9 @@ final class RunLoop {
 
     /** After an update, the unfinished step moves to the new checkpoint: finished tasks and answers come along. */
     private Uni<Void> carryOver(Map<String, TaskRecord> old, Checkpoint cp) {
-        Map<String, TaskRecord> moved = new HashMap<>();
-        List<PendingWrite> rewritten = new ArrayList<>();
-        List<Task> tasks = tasks(cp);
-        for (Task t : tasks) {
-            TaskRecord r = old.get(Task.id(cp.parentId(), t.index()));
-            if (r == null) {
-                continue;
-            }
-            TaskRecord copy = new TaskRecord();
-            copy.resumes.addAll(r.resumes);
-            copy.interrupts.addAll(r.interrupts);
-            for (int k = 0; k < r.resumes.size(); k++) {
-                rewritten.add(TaskRecord.resume(t.id(), t.node(), k, r.resumes.get(k)));
-            }
-            // the interrupts too: a task's pending interrupts are those past its answers, so a later interrupt
-            // of the task must find the earlier ones here, or it would read as already answered
-            for (int k = 0; k < r.interrupts.size(); k++) {
-                rewritten.add(TaskRecord.interrupt(t, k, r.interrupts.get(k)));
-            }
-            if (r.done) {
-                copy.done = true;
-                copy.update = r.update;
-                rewritten.addAll(TaskRecord.finished(t, r.update));
-            }
-            moved.put(t.id(), copy);
-        }
-        records = moved;
+        StepAlgebra.Carried carried = StepAlgebra.carryOver(old, cp);
+        records = carried.records();
+        List<PendingWrite> rewritten = carried.writes();
         return rewritten.isEmpty() ? Uni.createFrom().voidItem() : writes.submit(() -> store.putWrites(threadId, ns, cp.id(), rewritten));
     }
 
@@ -283,7 +259,7 @@ final class RunLoop {
             return Uni.createFrom().failure(new GraphException(GraphException.Code.RECURSION_LIMIT, "recursion limit of "
                     + recursionLimit + " steps reached without reaching END; raise it with recursionLimit if the graph is meant to run longer"));
         }
-        List<Task> tasks = tasks(checkpoint);
+        List<Task> tasks = StepAlgebra.tasks(checkpoint);
         if (!passBreakpointBefore && !interruptBefore.isEmpty()) {
             for (Task t : tasks) {
                 if (interruptBefore.contains(t.node())) {
@@ -325,7 +301,7 @@ final class RunLoop {
         Uni<TaskOutcome> run = Uni.createFrom().deferred(() -> node.run(input, ctx))
                 .onItem().ifNull().continueWith(Update::none)
                 .map(u -> {
-                    checkWrites(u, "node " + task.node());
+                    StepAlgebra.checkWrites(graph.schema(), u, "node " + task.node());
                     emit(new GraphEvent.TaskFinished(tag, task.id(), u));
                     return new TaskOutcome(task, u, null);
                 })
@@ -359,10 +335,10 @@ final class RunLoop {
                     .flatMap(v -> end(new GraphEvent.Interrupted(tag(null, step), interrupts, checkpoint.id())));
         }
         List<Update> updates = outcomes.stream().map(TaskOutcome::update).toList();
-        Folded folded = fold(updates);
+        Folded folded = StepAlgebra.fold(state, updates);
         State after = folded.state();
         List<String> ran = tasks.stream().map(Task::node).toList();
-        List<TaskSpec> next = route(ran, updates, after);
+        List<TaskSpec> next = StepAlgebra.route(graph, ran, updates, after);
         Checkpoint cp = checkpointFor(folded, next, "loop", step);
         records = Map.of();
         stepsRun++;
@@ -396,119 +372,13 @@ final class RunLoop {
                 .flatMap(v -> end(new GraphEvent.Interrupted(tag(null, at.step()), List.of(i), at.id())));
     }
 
-    // ---- state, routing, checkpoints
+    // ---- the step algebra, bound to this run (the rules themselves are in StepAlgebra)
 
-    /** A step's writes grouped by channel position (in task order), and the state they fold into. */
-    private record Folded(State state, Map<Integer, List<Object>> writes) {
-    }
-
-    /** Folds the updates of one step (or one input) into the state, channel by channel, in task order. */
-    @SuppressWarnings({"unchecked", "rawtypes"})
-    private Folded fold(List<Update> updates) {
-        Map<Integer, List<Object>> byChannel = writesByChannel(updates);
-        if (byChannel.isEmpty()) {
-            return new Folded(state, byChannel);
-        }
-        Object[] values = state.copyValues();
-        for (Map.Entry<Integer, List<Object>> e : byChannel.entrySet()) {
-            Channel ch = graph.schema().channels().get(e.getKey());
-            values[e.getKey()] = ch.apply(values[e.getKey()], e.getValue());
-        }
-        return new Folded(state.with(values), byChannel);
-    }
-
-    private Map<Integer, List<Object>> writesByChannel(List<Update> updates) {
-        Map<Integer, List<Object>> byChannel = new LinkedHashMap<>();
-        for (Update u : updates) {
-            for (Update.Write w : u.writes()) {
-                byChannel.computeIfAbsent(graph.schema().indexOf(w.channel().name()), k -> new ArrayList<>(2)).add(w.value());
-            }
-        }
-        return byChannel;
-    }
-
-    private void checkWrites(Update u, String who) {
-        for (Update.Write w : u.writes()) {
-            if (graph.schema().indexOf(w.channel().name()) < 0) {
-                throw new GraphException(GraphException.Code.UNKNOWN_CHANNEL, who + " wrote to channel " + w.channel().name()
-                        + ", which the state does not have");
-            }
-        }
-    }
-
-    /** The tasks after a step: gotos, static edges and routers of the nodes that ran, deduplicated, then sends. */
-    private List<TaskSpec> route(List<String> ran, List<Update> updates, State after) {
-        Set<String> nodes = new LinkedHashSet<>();
-        List<TaskSpec> sends = new ArrayList<>();
-        for (int i = 0; i < ran.size(); i++) {
-            String from = ran.get(i);
-            for (String to : updates.get(i).goTo()) {
-                addTarget(nodes, from, to);
-            }
-            for (String to : graph.edges(from)) {
-                addTarget(nodes, from, to);
-            }
-            for (StateGraph.Branch b : graph.branches(from)) {
-                Route r;
-                try {
-                    r = b.router().route(after);
-                } catch (RuntimeException e) {
-                    throw new GraphException(NODE_FAILED, "the router after " + from + " failed: " + e.getMessage(), e);
-                }
-                if (r == null) {
-                    throw new GraphException(GraphException.Code.UNKNOWN_TARGET, "the router after " + from + " returned no route");
-                }
-                for (String to : r.nodes()) {
-                    addTarget(nodes, from, to);
-                }
-                for (Send s : r.sends()) {
-                    if (graph.node(s.node()) == null) {
-                        throw unknownTarget(from, s.node());
-                    }
-                    sends.add(new TaskSpec(s.node(), Stored.live(s.input(), TaskRecord.ANY)));
-                }
-            }
-        }
-        List<TaskSpec> next = new ArrayList<>(nodes.size() + sends.size());
-        for (String n : nodes) {
-            next.add(TaskSpec.of(n));
-        }
-        next.addAll(sends);
-        return next;
-    }
-
-    private void addTarget(Set<String> nodes, String from, String to) {
-        if (StateGraph.END.equals(to)) {
-            return;
-        }
-        if (graph.node(to) == null) {
-            throw unknownTarget(from, to);
-        }
-        nodes.add(to);
-    }
-
-    private static GraphException unknownTarget(String from, String to) {
-        return new GraphException(GraphException.Code.UNKNOWN_TARGET, "the run was sent from " + from + " to unknown node " + to);
-    }
-
-    @SuppressWarnings({"unchecked", "rawtypes"})
+    /** The checkpoint of a step built on the run's current one; the folded state becomes the run's state. */
     private Checkpoint checkpointFor(Folded folded, List<TaskSpec> next, String source, int step) {
-        State after = folded.state();
-        Map<String, Stored> values = new HashMap<>();
-        Map<String, Stored> deltas = new HashMap<>();
-        for (Map.Entry<Integer, List<Object>> e : folded.writes().entrySet()) {
-            Channel ch = graph.schema().channels().get(e.getKey());
-            if (ch.storesWrites()) {
-                deltas.put(ch.name(), Stored.live(e.getValue(), ch.writesCodec()));
-            } else {
-                values.put(ch.name(), Stored.live(after.valueAt(e.getKey()), ch.valueCodec()));
-            }
-        }
-        int chain = checkpoint == null || checkpointHasSnapshot ? 1 : checkpoint.chainLength() + 1;
-        state = after;
         String id = TimeOrderedIds.next();
-        return new Checkpoint(threadId, ns, id, checkpoint == null ? null : checkpoint.id(), step, source,
-                runId, values, deltas, next, req.metadata(), TimeOrderedIds.millisOf(id), chain);
+        state = folded.state();
+        return StepAlgebra.checkpoint(origin, id, checkpoint, checkpointHasSnapshot, folded, next, source, step, TimeOrderedIds.millisOf(id));
     }
 
     /** Queues the checkpoint (waits for it in SYNC mode) and makes it the run's position. */
@@ -519,36 +389,13 @@ final class RunLoop {
         checkpointHasSnapshot = false;
         loader.remember(cp, state);
         Uni<Void> put = writes.submit(() -> store.put(cp, expected));
-        // twice the state's items: a read replays at most that many steps after a snapshot, and snapshots get rarer
-        // as the thread grows, so their bytes stay a small share of what the thread stores
-        if (cp.chainLength() >= Math.max(graph.options().compactionSteps(), 2 * items(state))) {
+        if (StepAlgebra.snapshotDue(cp, graph.options().compactionSteps(), state)) {
+            // queued behind the checkpoint, and not waited for: a snapshot only makes later reads cheaper
             Map<String, Stored> snapshot = StateLoader.snapshotOf(state);
             writes.submit(() -> store.putSnapshot(threadId, ns, cp.id(), snapshot));
             checkpointHasSnapshot = true;
         }
         return put;
-    }
-
-    @SuppressWarnings({"unchecked", "rawtypes"})
-    private static int items(State s) {
-        int n = 0;
-        List<Channel<?, ?>> channels = s.schema().channels();
-        for (int i = 0; i < channels.size(); i++) {
-            Channel ch = channels.get(i);
-            if (ch.storesWrites()) {
-                n += ch.size(s.valueAt(i));
-            }
-        }
-        return n;
-    }
-
-    private List<Task> tasks(Checkpoint cp) {
-        List<TaskSpec> specs = cp.next();
-        List<Task> tasks = new ArrayList<>(specs.size());
-        for (int i = 0; i < specs.size(); i++) {
-            tasks.add(new Task(Task.id(cp.id(), i), specs.get(i).node(), specs.get(i).input(), i));
-        }
-        return tasks;
     }
 
     // ---- events and endings

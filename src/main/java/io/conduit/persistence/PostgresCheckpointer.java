@@ -102,6 +102,29 @@ public final class PostgresCheckpointer implements Checkpointer {
             + "w AS (DELETE FROM conduit_writes w USING t WHERE w.thread_key = t.thread_key), "
             + "s AS (DELETE FROM conduit_snapshots s USING t WHERE s.thread_key = t.thread_key) SELECT count(*) FROM t";
 
+    /**
+     * Rolls a run back in one statement, so it is all or nothing: {@code orphans} counts checkpoints of others built
+     * on the run's, and every change is conditional on there being none. A head is moved only where it is one of the
+     * run's, and only if it still is when the row is locked (a writer that got there first keeps its head).
+     */
+    private static final String DELETE_RUN = "WITH t AS (SELECT thread_key, head_id FROM conduit_threads WHERE thread_id = $1), "
+            + "run AS (SELECT c.thread_key, c.checkpoint_id FROM conduit_checkpoints c JOIN t ON c.thread_key = t.thread_key WHERE c.run_id = $2), "
+            + "orphans AS (SELECT count(*) AS n, min(c.checkpoint_id::text) AS example FROM conduit_checkpoints c JOIN run r "
+            + " ON c.thread_key = r.thread_key AND c.parent_id = r.checkpoint_id WHERE c.run_id IS DISTINCT FROM $2), "
+            + "heads AS (SELECT t.thread_key, t.head_id AS old, (SELECT c.checkpoint_id FROM conduit_checkpoints c WHERE c.thread_key = t.thread_key "
+            + " AND c.run_id IS DISTINCT FROM $2 ORDER BY c.checkpoint_id DESC LIMIT 1) AS head FROM t JOIN run r "
+            + " ON r.thread_key = t.thread_key AND r.checkpoint_id = t.head_id WHERE (SELECT n FROM orphans) = 0), "
+            + "moved AS (UPDATE conduit_threads th SET head_id = h.head, updated_at = now() FROM heads h "
+            + " WHERE th.thread_key = h.thread_key AND th.head_id = h.old AND h.head IS NOT NULL), "
+            + "emptied AS (DELETE FROM conduit_threads th USING heads h WHERE th.thread_key = h.thread_key AND th.head_id = h.old AND h.head IS NULL), "
+            + "w AS (DELETE FROM conduit_writes w USING run r WHERE w.thread_key = r.thread_key AND w.checkpoint_id = r.checkpoint_id "
+            + " AND (SELECT n FROM orphans) = 0), "
+            + "s AS (DELETE FROM conduit_snapshots s USING run r WHERE s.thread_key = r.thread_key AND s.checkpoint_id = r.checkpoint_id "
+            + " AND (SELECT n FROM orphans) = 0), "
+            + "c AS (DELETE FROM conduit_checkpoints c USING run r WHERE c.thread_key = r.thread_key AND c.checkpoint_id = r.checkpoint_id "
+            + " AND (SELECT n FROM orphans) = 0 RETURNING 1) "
+            + "SELECT (SELECT n FROM orphans) AS orphans, (SELECT example FROM orphans) AS example, (SELECT count(*) FROM c) AS deleted";
+
     private final SqlClient client;
 
     /** @param client a pool, or a pipelining client over one: every call here is a single statement */
@@ -176,6 +199,22 @@ public final class PostgresCheckpointer implements Checkpointer {
             Row r = rows.iterator().next();
             if (r.getLong("found") == 0) {
                 throw new IllegalStateException("checkpoint " + keepFrom + " has no snapshot; prune would lose state");
+            }
+            return r.getLong("deleted");
+        });
+    }
+
+    @Override
+    public Uni<Long> deleteRun(String threadId, String runId) {
+        UUID run = parseUuid(runId);
+        if (run == null) {
+            return Uni.createFrom().item(0L); // run ids are UUIDs: no checkpoint carries this one
+        }
+        return client.preparedQuery(DELETE_RUN).execute(Tuple.of(threadId, run)).map(rows -> {
+            Row r = rows.iterator().next();
+            if (r.getLong("orphans") > 0) {
+                throw new IllegalStateException("thread " + threadId + ": checkpoint " + r.getString("example")
+                        + " of another run builds on run " + runId + "; roll that back first");
             }
             return r.getLong("deleted");
         });

@@ -261,7 +261,11 @@ public final class RunExecutor {
         if (a.graph == null) {
             return Uni.createFrom().voidItem();
         }
-        return a.graph.graph().rollback(a.run.threadId(), a.run.runId());
+        return a.graph.graph().rollback(a.run.threadId(), a.run.runId()).replaceWithVoid()
+                .onFailure().recoverWithUni(f -> {
+                    LOG.warnf("Rolling back run %s: %s", a.run.runId(), f.getMessage());
+                    return Uni.createFrom().voidItem();
+                });
     }
 
     /**

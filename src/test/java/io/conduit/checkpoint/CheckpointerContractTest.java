@@ -619,6 +619,125 @@ class CheckpointerContractTest {
         assertThat(await(store.get(thread, "", again.id())).orElseThrow().pendingWrites()).isEmpty();
     }
 
+    // ---- rolling a run back
+
+    @ParameterizedTest
+    @MethodSource("io.conduit.checkpoint.Stores#all")
+    void deleteRunDeletesItsCheckpointsInEveryNamespaceAndMovesTheHeadBack(Supplier<Checkpointer> stores) {
+        Checkpointer store = stores.get();
+        String thread = thread();
+        String runA = TimeOrderedIds.next();
+        String runB = TimeOrderedIds.next();
+        List<Checkpoint> a = chainOfRun(store, thread, "", null, runA, 2);
+        List<Checkpoint> b = chainOfRun(store, thread, "", a.get(1), runB, 3);
+        List<Checkpoint> subA = chainOfRun(store, thread, "sub:x", null, runA, 1);
+        List<Checkpoint> subB = chainOfRun(store, thread, "sub:x", subA.get(0), runB, 2);
+        List<Checkpoint> onlyB = chainOfRun(store, thread, "sub:y", null, runB, 2);
+        await(store.putWrites(thread, "", b.get(2).id(), List.of(new PendingWrite("t", "n", 0, "count", Stored.live(1, INT)))));
+        await(store.putWrites(thread, "", a.get(1).id(), List.of(new PendingWrite("t", "n", 0, "count", Stored.live(2, INT)))));
+        await(store.putSnapshot(thread, "", b.get(1).id(), Map.of("count", Stored.live(9, INT))));
+        // another thread where the same run id wrote too is left alone
+        String other = thread();
+        List<Checkpoint> otherB = chainOfRun(store, other, "", null, runB, 2);
+
+        long deleted = await(store.deleteRun(thread, runB));
+
+        assertThat(deleted).isEqualTo(7L);
+        Head head = await(store.head(thread, "")).orElseThrow();
+        assertThat(head.checkpoint().id()).isEqualTo(a.get(1).id());
+        assertThat(head.pendingWrites()).as("writes of checkpoints that stay, stay").hasSize(1);
+        assertThat(ids(await(store.list(thread, "", 10, null)))).containsExactly(a.get(1).id(), a.get(0).id());
+        for (Checkpoint c : b) {
+            assertThat(await(store.get(thread, "", c.id()))).isEmpty();
+            assertThat(await(store.chain(thread, "", c.id()))).isEmpty();
+        }
+        CheckpointChain chain = await(store.chain(thread, "", a.get(1).id())).orElseThrow();
+        assertThat(chain.base()).isEmpty();
+        assertThat(ids(chain.since())).containsExactlyElementsOf(ids(a));
+        assertThat(await(store.head(thread, "sub:x")).orElseThrow().checkpoint().id()).isEqualTo(subA.get(0).id());
+        assertThat(ids(await(store.list(thread, "sub:x", 10, null)))).containsExactly(subA.get(0).id());
+        // a namespace the run alone wrote is gone, and can start again
+        assertThat(await(store.head(thread, "sub:y"))).isEmpty();
+        assertThat(await(store.list(thread, "sub:y", 10, null))).isEmpty();
+        assertThat(await(store.get(thread, "sub:y", onlyB.get(0).id()))).isEmpty();
+        await(store.put(cp(thread, "sub:y", null, -1), null));
+        assertThat(ids(await(store.list(other, "", 10, null)))).containsExactlyElementsOf(ids(otherB).reversed());
+
+        // the thread goes on from the head it was moved back to
+        Checkpoint next = cp(thread, "", a.get(1), 1);
+        await(store.put(next, a.get(1).id()));
+        assertThat(await(store.head(thread, "")).orElseThrow().checkpoint().id()).isEqualTo(next.id());
+        // rolling back again finds nothing more
+        assertThat(await(store.deleteRun(thread, runB))).isZero();
+        assertThat(ids(await(store.list(thread, "sub:x", 10, null)))).containsExactly(subA.get(0).id());
+    }
+
+    @ParameterizedTest
+    @MethodSource("io.conduit.checkpoint.Stores#all")
+    void deleteRunRefusesWhenAnotherRunBuiltOnItAndDeletesNothing(Supplier<Checkpointer> stores) {
+        Checkpointer store = stores.get();
+        String thread = thread();
+        String runA = TimeOrderedIds.next();
+        String runB = TimeOrderedIds.next();
+        String runC = TimeOrderedIds.next();
+        List<Checkpoint> a = chainOfRun(store, thread, "", null, runA, 1);
+        List<Checkpoint> b = chainOfRun(store, thread, "", a.get(0), runB, 2);
+        List<Checkpoint> c = chainOfRun(store, thread, "", b.get(1), runC, 1);
+        List<Checkpoint> subB = chainOfRun(store, thread, "sub:x", null, runB, 1);
+
+        assertThatThrownBy(() -> await(store.deleteRun(thread, runB))).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining(c.get(0).id());
+
+        assertThat(await(store.head(thread, "")).orElseThrow().checkpoint().id()).isEqualTo(c.get(0).id());
+        assertThat(await(store.list(thread, "", 10, null))).hasSize(4);
+        assertThat(await(store.head(thread, "sub:x")).orElseThrow().checkpoint().id()).isEqualTo(subB.get(0).id());
+
+        // newest first, it works
+        assertThat(await(store.deleteRun(thread, runC))).isEqualTo(1L);
+        assertThat(await(store.deleteRun(thread, runB))).isEqualTo(3L);
+        assertThat(await(store.head(thread, "")).orElseThrow().checkpoint().id()).isEqualTo(a.get(0).id());
+    }
+
+    @ParameterizedTest
+    @MethodSource("io.conduit.checkpoint.Stores#all")
+    void deleteRunLeavesAHeadThatIsNotTheRunsAndIgnoresUnknownRunsAndThreads(Supplier<Checkpointer> stores) {
+        Checkpointer store = stores.get();
+        String thread = thread();
+        String runA = TimeOrderedIds.next();
+        String runB = TimeOrderedIds.next();
+        List<Checkpoint> a = chainOfRun(store, thread, "", null, runA, 2);
+        chainOfRun(store, thread, "", a.get(1), runB, 2);
+        // a fork from a's end by another run: the head is no longer the run's
+        String forkId = TimeOrderedIds.next();
+        Checkpoint fork = new Checkpoint(thread, "", forkId, a.get(1).id(), 2, "fork", TimeOrderedIds.next(), Map.of(), Map.of(),
+                List.of(), Map.of(), TimeOrderedIds.millisOf(forkId), 3);
+        await(store.put(fork, await(store.head(thread, "")).orElseThrow().checkpoint().id()));
+
+        assertThat(await(store.deleteRun(thread, runB))).isEqualTo(2L);
+
+        assertThat(await(store.head(thread, "")).orElseThrow().checkpoint().id()).isEqualTo(fork.id());
+        assertThat(await(store.list(thread, "", 10, null))).hasSize(3);
+        assertThat(await(store.deleteRun(thread, TimeOrderedIds.next()))).isZero();
+        assertThat(await(store.deleteRun(thread, "not-a-uuid"))).isZero();
+        assertThat(await(store.deleteRun(thread(), runA))).isZero();
+        assertThat(await(store.list(thread, "", 10, null))).hasSize(3);
+    }
+
+    /** {@code n} checkpoints of run {@code runId}, each on the one before, the first on {@code parent}. */
+    private static List<Checkpoint> chainOfRun(Checkpointer store, String thread, String ns, Checkpoint parent, String runId, int n) {
+        List<Checkpoint> out = new ArrayList<>();
+        Checkpoint p = parent;
+        for (int i = 0; i < n; i++) {
+            Checkpoint c = cp(thread, ns, p, p == null ? -1 : p.step() + 1);
+            c = new Checkpoint(c.threadId(), c.ns(), c.id(), c.parentId(), c.step(), c.source(), runId, c.values(), c.deltas(),
+                    c.next(), c.metadata(), c.createdAtMillis(), c.chainLength());
+            await(store.put(c, p == null ? null : p.id()));
+            out.add(c);
+            p = c;
+        }
+        return out;
+    }
+
     // ---- odd thread ids
 
     @ParameterizedTest
