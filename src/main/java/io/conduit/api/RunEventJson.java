@@ -18,6 +18,9 @@ final class RunEventJson {
             case GraphEvent.TaskFinished t -> "task_finished";
             case GraphEvent.Values v -> "values";
             case GraphEvent.Token t -> "token";
+            case GraphEvent.ToolCallChunk c -> "tool_call_chunk";
+            case GraphEvent.ChildStarted c -> "child_started";
+            case GraphEvent.ChildEnded c -> "child_ended";
             case GraphEvent.Custom c -> "custom";
             case GraphEvent.Interrupted i -> "interrupted";
             case GraphEvent.RunFailed f -> "error";
@@ -34,6 +37,17 @@ final class RunEventJson {
             case GraphEvent.TaskFinished t -> o.put("task_id", t.taskId()).set("update", StateJson.of(t.update()));
             case GraphEvent.Values v -> o.put("checkpoint_id", v.checkpointId()).set("values", StateJson.of(v.state()));
             case GraphEvent.Token t -> o.put("message_id", t.messageId()).put("text", t.text());
+            case GraphEvent.ToolCallChunk c -> o.put("message_id", c.messageId()).put("index", c.index())
+                    .put("call_id", c.callId()).put("name", c.name()).put("args_delta", c.argsDelta());
+            case GraphEvent.ChildStarted c -> o.put("child_id", c.childId()).put("kind", c.kind()).put("name", c.name())
+                    .set("input", JsonCodec.MAPPER.valueToTree(c.input()));
+            case GraphEvent.ChildEnded c -> {
+                o.put("child_id", c.childId()).put("kind", c.kind()).put("name", c.name())
+                        .set("output", JsonCodec.MAPPER.valueToTree(c.output()));
+                if (c.error() != null) {
+                    o.put("error", c.error());
+                }
+            }
             case GraphEvent.Custom c -> o.put("name", c.name()).set("payload", JsonCodec.MAPPER.valueToTree(c.payload()));
             case GraphEvent.Interrupted i -> o.put("checkpoint_id", i.checkpointId()).set("interrupts", JsonCodec.MAPPER.valueToTree(i.interrupts()));
             case GraphEvent.RunFailed f -> o.put("code", f.code()).put("message", f.message());
