@@ -34,6 +34,26 @@ public sealed interface GraphEvent {
     record Token(Tag tag, String messageId, String text) implements GraphEvent {
     }
 
+    /**
+     * A piece of a tool call a node's message is producing (an LLM streaming a call's arguments). The pieces of one
+     * call share {@code index}: the first carries {@code callId} and {@code name}, later ones leave them null, and
+     * the {@code argsDelta}s of a call, in order, concatenate to its arguments (LangChain's tool-call chunks).
+     */
+    record ToolCallChunk(Tag tag, String messageId, int index, String callId, String name, String argsDelta) implements GraphEvent {
+    }
+
+    /**
+     * A node began a unit of work inside it (a model call, a tool call), LangChain's callback runs. {@code kind} is
+     * the caller's word for it ("chat_model", "tool"); the engine does not read it. {@code input} is a value that
+     * serializes to JSON. Exactly one {@link ChildEnded} with the same {@code childId} follows unless the run ends.
+     */
+    record ChildStarted(Tag tag, String childId, String kind, String name, Object input) implements GraphEvent {
+    }
+
+    /** The work {@code childId} ended: with its {@code output}, or failed when {@code error} is not null. */
+    record ChildEnded(Tag tag, String childId, String kind, String name, Object output, String error) implements GraphEvent {
+    }
+
     /** An event a node chose to stream. */
     record Custom(Tag tag, String name, Object payload) implements GraphEvent {
     }

@@ -22,6 +22,21 @@ public interface NodeContext {
     /** Streams a token of text the node is producing (an LLM answer) to the run's subscribers. */
     void token(String messageId, String text);
 
+    /**
+     * Streams a piece of a tool call that the message {@code messageId} is producing: {@code callId} and
+     * {@code name} on a call's first piece, null on the rest; see {@link GraphEvent.ToolCallChunk}.
+     */
+    void toolCallChunk(String messageId, int index, String callId, String name, String argsDelta);
+
+    /**
+     * Announces work the node does inside it (a model or tool call) to the run's subscribers; end it with
+     * {@link #childEnded} and the same {@code childId}. {@code kind} is the caller's own word ("chat_model", "tool").
+     */
+    void childStarted(String childId, String kind, String name, Object input);
+
+    /** Ends the work {@code childId}: {@code error} null when it succeeded with {@code output}. */
+    void childEnded(String childId, String kind, String name, Object output, String error);
+
     /** Streams a custom event to the run's subscribers. */
     void custom(String name, Object payload);
 

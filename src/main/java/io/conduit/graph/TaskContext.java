@@ -61,6 +61,21 @@ final class TaskContext implements NodeContext {
     }
 
     @Override
+    public void toolCallChunk(String messageId, int index, String callId, String name, String argsDelta) {
+        run.emit(new GraphEvent.ToolCallChunk(tag, messageId, index, callId, name, argsDelta));
+    }
+
+    @Override
+    public void childStarted(String childId, String kind, String name, Object input) {
+        run.emit(new GraphEvent.ChildStarted(tag, childId, kind, name, input));
+    }
+
+    @Override
+    public void childEnded(String childId, String kind, String name, Object output, String error) {
+        run.emit(new GraphEvent.ChildEnded(tag, childId, kind, name, output, error));
+    }
+
+    @Override
     public void custom(String name, Object payload) {
         run.emit(new GraphEvent.Custom(tag, name, payload));
     }

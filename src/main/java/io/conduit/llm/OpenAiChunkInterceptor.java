@@ -19,7 +19,7 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * Sees each chunk of an OpenAI-compatible stream before LangChain4j 1.11 parses it (quarkus-langchain4j reads the
- * stream with the Quarkus REST client, which runs reader interceptors on every SSE event) and works around three
+ * stream with the Quarkus REST client, which runs reader interceptors on every SSE event) and works around four
  * gaps, all covered by {@code OpenAiStreamingTest}:
  * <ul>
  * <li>vLLM sends reasoning as {@code delta.reasoning} (newer) or {@code delta.reasoning_content} (0.8 and older).
@@ -30,6 +30,11 @@ import java.nio.charset.StandardCharsets;
  * how parallel tool calls interleave; the exception is dropped and the stream hangs. Such deltas get
  * {@link #NAME_CONTINUATION} as name; LangChain4j appends it to the name it keeps per index, and
  * {@link StreamAttempt} strips it.</li>
+ * <li>The same name continuation leaves LangChain4j's partial tool calls ({@code onPartialToolCall}) without the
+ * tool's name, and the delta that opens a call (id and name, {@code "arguments": ""}) makes none, as it has no
+ * arguments: the name would only be known at the end. That delta gets {@link #ARGUMENTS_OPENING} as arguments, so
+ * it becomes a partial call carrying id and name, which {@link ToolCallDeltas} streams (the mark stripped) as the
+ * call's first delta.</li>
  * <li>An error object in the stream ({@code data: {"error":{...}}}) would be dropped the same way. It becomes an
  * {@link InBandError} text delta.</li>
  * </ul>
@@ -42,6 +47,12 @@ public class OpenAiChunkInterceptor implements ReaderInterceptor {
 
     /** WORD JOINER: not blank to LangChain4j (it trims only up to U+0020), never part of a tool name. */
     static final String NAME_CONTINUATION = "\u2060";
+
+    /**
+     * Arguments of a delta that opens a tool call without any: WORD JOINER again, not empty to LangChain4j, stripped
+     * from arguments by {@link ToolCallDeltas} and {@link StreamAttempt} (JSON arguments need it nowhere).
+     */
+    static final String ARGUMENTS_OPENING = "\u2060";
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -109,6 +120,9 @@ public class OpenAiChunkInterceptor implements ReaderInterceptor {
             }
             if (!fn.hasNonNull("name") || fn.get("name").asText().isBlank()) {
                 fn.put("name", NAME_CONTINUATION);
+                changed = true;
+            } else if (!fn.hasNonNull("arguments") || fn.get("arguments").asText().isEmpty()) {
+                fn.put("arguments", ARGUMENTS_OPENING);
                 changed = true;
             }
         }

@@ -21,20 +21,18 @@ import io.conduit.agent.port.ModelResponse;
 import io.conduit.agent.message.ToolCall;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.subscription.MultiEmitter;
-import java.security.SecureRandom;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * One streaming call to the provider, turned from LangChain4j's callbacks into a Multi: text and reasoning as they
- * arrive, then one {@link ModelEvent.Completed}. A failure is an {@link AttemptFailure} that says whether output had
- * started. A stream silent for longer than the idle timeout fails, so a stalled server cannot hang a run.
+ * One streaming call to the provider, turned from LangChain4j's callbacks into a Multi: text, reasoning and
+ * tool-call pieces ({@link ToolCallDeltas}) as they arrive, then one {@link ModelEvent.Completed}. A failure is an
+ * {@link AttemptFailure} that says whether output had started. A stream silent for longer than the idle timeout
+ * fails, so a stalled server cannot hang a run.
  */
 final class StreamAttempt implements StreamingChatResponseHandler {
-
-    private static final SecureRandom RANDOM = new SecureRandom();
-    private static final String ID_CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
 
     /** What the attempt passes downstream: an event, or a sign of life that only feeds the idle timeout. */
     private sealed interface Signal {
@@ -46,6 +44,7 @@ final class StreamAttempt implements StreamingChatResponseHandler {
     private enum Progress implements Signal { INSTANCE }
 
     private final CallContext call;
+    private final ToolCallDeltas deltas;
     private final AtomicBoolean done = new AtomicBoolean();
     private volatile MultiEmitter<? super Signal> emitter;
     private volatile boolean outputStarted;
@@ -54,6 +53,7 @@ final class StreamAttempt implements StreamingChatResponseHandler {
 
     private StreamAttempt(CallContext call) {
         this.call = call;
+        this.deltas = new ToolCallDeltas(LlmProvider.OPENAI.id().equals(call.provider()));
     }
 
     static Multi<ModelEvent> run(StreamingChatModel model, ChatRequest request, CallContext call, Duration idleTimeout) {
@@ -120,17 +120,33 @@ final class StreamAttempt implements StreamingChatResponseHandler {
 
     @Override
     public void onPartialToolCall(PartialToolCall partial, PartialToolCallContext context) {
-        progress(context.streamingHandle());
+        fragment(partial, context.streamingHandle());
     }
 
     @Override
     public void onPartialToolCall(PartialToolCall partial) {
-        progress(null);
+        fragment(partial, null);
+    }
+
+    private void fragment(PartialToolCall partial, StreamingHandle streamingHandle) {
+        toolCall(deltas.fragment(partial.index(), partial.id(), partial.name(), partial.partialArguments()), streamingHandle);
     }
 
     @Override
     public void onCompleteToolCall(CompleteToolCall complete) {
-        progress(null);
+        ToolExecutionRequest r = complete.toolExecutionRequest();
+        toolCall(deltas.whole(complete.index(), r.id(), r.name(), r.arguments()), null);
+    }
+
+    /** A piece of a tool call is output (no retry after it) but not text: the time to first token does not count it. */
+    private void toolCall(ModelEvent.ToolCallDelta delta, StreamingHandle streamingHandle) {
+        remember(streamingHandle);
+        if (done.get()) {
+            cancelUpstream();
+            return;
+        }
+        outputStarted = true;
+        emitter.emit(delta == null ? Progress.INSTANCE : new Emitted(delta));
     }
 
     private void output(ModelEvent event, StreamingHandle streamingHandle) {
@@ -146,16 +162,6 @@ final class StreamAttempt implements StreamingChatResponseHandler {
         emitter.emit(new Emitted(event));
     }
 
-    private void progress(StreamingHandle streamingHandle) {
-        remember(streamingHandle);
-        if (done.get()) {
-            cancelUpstream();
-            return;
-        }
-        outputStarted = true;
-        emitter.emit(Progress.INSTANCE);
-    }
-
     @Override
     public void onCompleteResponse(ChatResponse response) {
         if (!done.compareAndSet(false, true)) {
@@ -165,7 +171,10 @@ final class StreamAttempt implements StreamingChatResponseHandler {
             emitter.fail(failure(new BrokenStream("the stream ended without a finish reason (cut short?)")));
             return;
         }
-        emitter.emit(new Emitted(new ModelEvent.Completed(toModelResponse(response))));
+        List<ModelEvent.ToolCallDelta> unsent = new ArrayList<>();
+        ModelResponse finished = toModelResponse(response, unsent);
+        unsent.forEach(d -> emitter.emit(new Emitted(d)));
+        emitter.emit(new Emitted(new ModelEvent.Completed(finished)));
         emitter.complete();
     }
 
@@ -176,7 +185,7 @@ final class StreamAttempt implements StreamingChatResponseHandler {
         }
     }
 
-    private ModelResponse toModelResponse(ChatResponse response) {
+    private ModelResponse toModelResponse(ChatResponse response, List<ModelEvent.ToolCallDelta> unsent) {
         long end = System.nanoTime();
         AiMessage ai = response.aiMessage();
         TokenUsage usage = response.tokenUsage();
@@ -184,7 +193,7 @@ final class StreamAttempt implements StreamingChatResponseHandler {
         int out = usage == null || usage.outputTokenCount() == null ? 0 : usage.outputTokenCount();
         String reported = response.modelName();
         List<ToolCall> toolCalls = ai.hasToolExecutionRequests()
-                ? ai.toolExecutionRequests().stream().map(StreamAttempt::toolCall).toList()
+                ? deltas.finish(ai.toolExecutionRequests().stream().map(StreamAttempt::toolCall).toList(), unsent)
                 : List.of();
         return new ModelResponse(
                 ai.text() == null ? "" : ai.text(),
@@ -200,24 +209,15 @@ final class StreamAttempt implements StreamingChatResponseHandler {
                 call.prices().costUsd(call.requestedModel(), reported, in, out));
     }
 
+    /**
+     * A call as the response holds it; {@link ToolCallDeltas#finish} then gives it the id its deltas announced (or a
+     * new one: Mistral may leave the id out, and a tool result must point at some id).
+     */
     private static ToolCall toolCall(ToolExecutionRequest request) {
-        String id = request.id();
-        // Mistral may leave the id out (its SDK then says "null"); a tool result must point at some id, and Mistral
-        // accepts only 9 characters from [a-zA-Z0-9] when the history comes back
-        if (id == null || id.isBlank() || "null".equals(id)) {
-            id = newToolCallId();
-        }
-        String arguments = request.arguments() == null || request.arguments().isBlank() ? "{}" : request.arguments();
+        String raw = ToolCallDeltas.cleanArguments(request.arguments());
+        String arguments = raw == null || raw.isBlank() ? "{}" : raw;
         String name = request.name() == null ? null : request.name().replace(OpenAiChunkInterceptor.NAME_CONTINUATION, "");
-        return new ToolCall(id, name, arguments);
-    }
-
-    private static String newToolCallId() {
-        StringBuilder id = new StringBuilder(9);
-        for (int i = 0; i < 9; i++) {
-            id.append(ID_CHARS.charAt(RANDOM.nextInt(ID_CHARS.length())));
-        }
-        return id.toString();
+        return new ToolCall(request.id(), name, arguments);
     }
 
     private static String finishReason(FinishReason reason) {

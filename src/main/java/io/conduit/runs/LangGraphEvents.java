@@ -125,8 +125,37 @@ final class LangGraphEvents {
         }
     }
 
-    /** Events added by later engine versions land here. */
+    /** Tool-call argument chunks, and the model and tool calls a node makes (astream_events' nested runs). */
     private void more(GraphEvent e, GraphEvent.Tag tag, String ns) {
+        if (e instanceof GraphEvent.ToolCallChunk c) {
+            streamedMessages.add(c.messageId());
+            ObjectNode chunk = LangChainMessages.toolCallChunk(c.messageId(), c.index(), c.callId(), c.name(), c.argsDelta());
+            write("messages", ns, tuple(chunk, tag));
+            event("on_chat_model_stream", tag.node(), c.messageId(), List.of(run.runId()), tag, obj().set("chunk", chunk));
+        } else if (e instanceof GraphEvent.ChildStarted c) {
+            String kind = "tool".equals(c.kind()) ? "on_tool_start" : "on_" + c.kind() + "_start";
+            event(kind, c.name(), c.childId(), List.of(run.runId()), tag, obj().set("input", json(c.input())));
+        } else if (e instanceof GraphEvent.ChildEnded c) {
+            String kind = "tool".equals(c.kind()) ? "on_tool_end" : "on_" + c.kind() + "_end";
+            Object out = c.output() instanceof ChatMessage m ? LangChainMessages.toJson(m) : c.output();
+            ObjectNode data = obj().set("output", json(out));
+            if (c.error() != null) {
+                data.put("error", c.error());
+            }
+            event(kind, c.name(), c.childId(), List.of(run.runId()), tag, data);
+        }
+    }
+
+    private static JsonNode json(Object o) {
+        if (o instanceof JsonNode n) {
+            return n;
+        }
+        if (o instanceof java.util.List<?> l && !l.isEmpty() && l.get(0) instanceof ChatMessage) {
+            ArrayNode arr = JsonCodec.MAPPER.createArrayNode();
+            l.forEach(m -> arr.add(LangChainMessages.toJson((ChatMessage) m)));
+            return arr;
+        }
+        return JsonCodec.MAPPER.valueToTree(o);
     }
 
     static ArrayNode interrupts(List<Interrupt> list) {

@@ -7,6 +7,8 @@ import static io.conduit.llm.TestModels.completed;
 import static io.conduit.llm.TestModels.failure;
 import static io.conduit.llm.TestModels.run;
 import static io.conduit.llm.TestModels.tokens;
+import static io.conduit.llm.TestModels.toolCallDeltas;
+import static org.assertj.core.api.Assertions.tuple;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
@@ -17,11 +19,13 @@ import io.conduit.agent.port.ModelResponse;
 import io.conduit.agent.port.ModelRole;
 import io.conduit.agent.message.ToolCall;
 import io.conduit.agent.port.ToolSpec;
+import io.conduit.llm.ProviderStub.Cut;
 import io.conduit.llm.ProviderStub.Status;
 import io.conduit.llm.ProviderStub.Stream;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -66,11 +70,37 @@ class MistralStreamingTest {
                 MistralChunks.toolCalls(call("D681PevKs", "weather", "{\"city\": \"Paris\"}")),
                 last("tool_calls", 40, 12)), true));
 
-        ModelResponse response = completed(run(model.stream(TestModels.conversation())));
+        List<ModelEvent> events = run(model.stream(TestModels.conversation()));
 
+        ModelResponse response = completed(events);
         assertThat(response.toolCalls()).containsExactly(new ToolCall("D681PevKs", "weather", "{\"city\": \"Paris\"}"));
         assertThat(response.finishReason()).isEqualTo("tool_calls");
         assertThat(response.text()).isEmpty();
+        assertThat(response.timeToFirstTokenMillis()).isEqualTo(-1);
+        // streamed as Mistral sends it: the whole call in one piece
+        assertThat(toolCallDeltas(events)).containsExactly(new ModelEvent.ToolCallDelta(0, "D681PevKs", "weather", "{\"city\": \"Paris\"}"));
+    }
+
+    @Test
+    void parallelCallsAreStreamedAsTheirChunkArrivesAndACallWithoutAnIdGetsTheSameIdInItsDeltaAndTheResponse() {
+        JsonObject noId = call("x", "time", "{\"zone\": \"CET\"}").put("index", 1);
+        noId.remove("id");
+        stub.then(new Cut(List.of(
+                MistralChunks.toolCalls(call("D681PevKs", "weather", "{\"city\": \"Paris\"}"), noId))));
+        List<ModelEvent> seen = new CopyOnWriteArrayList<>();
+
+        failure(model.stream(TestModels.conversation()), seen);
+
+        // the connection broke before the end: what was seen came from the chunk itself
+        assertThat(toolCallDeltas(seen)).extracting(ModelEvent.ToolCallDelta::index, ModelEvent.ToolCallDelta::name,
+                ModelEvent.ToolCallDelta::argumentsDelta).containsExactly(
+                tuple(0, "weather", "{\"city\": \"Paris\"}"), tuple(1, "time", "{\"zone\": \"CET\"}"));
+
+        stub.then(new Stream(List.of(MistralChunks.toolCalls(noId), last("tool_calls", 40, 12)), true));
+        List<ModelEvent> events = run(model.stream(TestModels.conversation()));
+        String id = toolCallDeltas(events).getFirst().id();
+        assertThat(id).matches("[a-zA-Z0-9]{9}");
+        assertThat(completed(events).toolCalls()).containsExactly(new ToolCall(id, "time", "{\"zone\": \"CET\"}"));
     }
 
     @Test

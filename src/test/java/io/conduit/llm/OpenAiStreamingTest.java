@@ -10,7 +10,10 @@ import static io.conduit.llm.TestModels.completed;
 import static io.conduit.llm.TestModels.failure;
 import static io.conduit.llm.TestModels.reasoning;
 import static io.conduit.llm.TestModels.run;
+import static io.conduit.llm.TestModels.joinedArguments;
 import static io.conduit.llm.TestModels.tokens;
+import static io.conduit.llm.TestModels.toolCallDeltas;
+import static org.assertj.core.api.Assertions.tuple;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
@@ -130,12 +133,58 @@ class OpenAiStreamingTest {
                 toolCallArguments(0, "is\"}"),
                 finish("tool_calls"), usage(30, 9)), true));
 
-        ModelResponse response = completed(run(model.stream(TestModels.conversation())));
+        List<ModelEvent> events = run(model.stream(TestModels.conversation()));
 
+        ModelResponse response = completed(events);
         assertThat(response.toolCalls()).containsExactly(new ToolCall("call_a", "weather", "{\"city\":\"Paris\"}"));
         assertThat(response.finishReason()).isEqualTo("tool_calls");
         assertThat(response.text()).isEmpty();
         assertThat(response.timeToFirstTokenMillis()).isEqualTo(-1);
+        // the deltas stream as they came: id and name once, when the call opens, as OpenAI sends them
+        assertThat(toolCallDeltas(events)).containsExactly(
+                new ModelEvent.ToolCallDelta(0, "call_a", "weather", ""),
+                new ModelEvent.ToolCallDelta(0, null, null, "{\"ci"),
+                new ModelEvent.ToolCallDelta(0, null, null, "ty\":\"Par"),
+                new ModelEvent.ToolCallDelta(0, null, null, "is\"}"));
+    }
+
+    @Test
+    void toolCallFragmentsReachTheCallerBeforeTheStreamEnds() {
+        stub.then(new Cut(List.of(role(),
+                toolCallStart(0, "call_a", "weather"),
+                toolCallArguments(0, "{\"city\":"),
+                toolCallArguments(0, "\"Par"))));
+        List<ModelEvent> seen = new CopyOnWriteArrayList<>();
+
+        Throwable failure = failure(model.stream(TestModels.conversation()), seen);
+
+        assertThat(toolCallDeltas(seen)).containsExactly(
+                new ModelEvent.ToolCallDelta(0, "call_a", "weather", ""),
+                new ModelEvent.ToolCallDelta(0, null, null, "{\"city\":"),
+                new ModelEvent.ToolCallDelta(0, null, null, "\"Par"));
+        // a tool call under way is output: not retried, as after a token
+        assertThat(failure).isInstanceOf(ModelException.class).hasMessageContaining("not retried");
+        assertThat(stub.requests()).hasSize(1);
+    }
+
+    @Test
+    void aToolCallWithoutArgumentsIsAnnouncedWhenItOpensAndEndsAsAnEmptyObject() {
+        stub.then(new Stream(List.of(role(),
+                toolCallStart(0, "call_t", "time"),
+                toolCallStart(1, "call_w", "weather"),
+                toolCallArguments(1, "{\"city\":\"Oslo\"}"),
+                finish("tool_calls"), usage(30, 9)), true));
+
+        List<ModelEvent> events = run(model.stream(TestModels.conversation()));
+
+        assertThat(completed(events).toolCalls()).containsExactly(
+                new ToolCall("call_t", "time", "{}"), new ToolCall("call_w", "weather", "{\"city\":\"Oslo\"}"));
+        // the response's "{}" for the call that had no arguments comes last, so that every call's deltas add up
+        assertThat(toolCallDeltas(events)).containsExactly(
+                new ModelEvent.ToolCallDelta(0, "call_t", "time", ""),
+                new ModelEvent.ToolCallDelta(1, "call_w", "weather", ""),
+                new ModelEvent.ToolCallDelta(1, null, null, "{\"city\":\"Oslo\"}"),
+                new ModelEvent.ToolCallDelta(0, null, null, "{}"));
     }
 
     @Test
@@ -149,11 +198,20 @@ class OpenAiStreamingTest {
                 toolCallArguments(1, "\"CET\"}"),
                 finish("tool_calls"), usage(30, 20)), true));
 
-        ModelResponse response = completed(run(model.stream(TestModels.conversation())));
+        List<ModelEvent> events = run(model.stream(TestModels.conversation()));
 
+        ModelResponse response = completed(events);
         assertThat(response.toolCalls()).containsExactly(
                 new ToolCall("call_a", "weather", "{\"city\":\"Paris\"}"),
                 new ToolCall("call_b", "time", "{\"zone\":\"CET\"}"));
+        // each call's fragments, in order, add up to its arguments; the id and name come once per call
+        assertThat(toolCallDeltas(events)).extracting(ModelEvent.ToolCallDelta::index).containsExactly(0, 0, 1, 1, 0, 1);
+        assertThat(joinedArguments(events, 0)).isEqualTo("{\"city\":\"Paris\"}");
+        assertThat(joinedArguments(events, 1)).isEqualTo("{\"zone\":\"CET\"}");
+        assertThat(toolCallDeltas(events)).filteredOn(d -> d.id() != null)
+                .extracting(ModelEvent.ToolCallDelta::index, ModelEvent.ToolCallDelta::id, ModelEvent.ToolCallDelta::name)
+                .containsExactly(tuple(0, "call_a", "weather"), tuple(1, "call_b", "time"));
+        assertThat(toolCallDeltas(events)).filteredOn(d -> d.id() == null).allSatisfy(d -> assertThat(d.name()).isNull());
     }
 
     @Test

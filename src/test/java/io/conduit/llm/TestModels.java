@@ -31,7 +31,11 @@ final class TestModels {
     }
 
     static LangChain4jModel model(LlmProvider provider, ProviderStub stub, String modelName) {
-        LlmEndpoint endpoint = new LlmEndpoint(provider, stub.baseUrl(), "test-key", modelName, "cheap-model", 0.3,
+        return model(provider, stub.baseUrl(), modelName);
+    }
+
+    static LangChain4jModel model(LlmProvider provider, String baseUrl, String modelName) {
+        LlmEndpoint endpoint = new LlmEndpoint(provider, baseUrl, "test-key", modelName, "cheap-model", 0.3,
                 Duration.ofSeconds(5), false);
         // tiny backoff: the tests count attempts, never time them
         RetryPolicy retry = new RetryPolicy(2, Duration.ofMillis(1), Duration.ofMillis(5));
@@ -82,6 +86,16 @@ final class TestModels {
 
     static List<String> tokens(List<ModelEvent> events) {
         return events.stream().filter(e -> e instanceof ModelEvent.Token).map(e -> ((ModelEvent.Token) e).text()).toList();
+    }
+
+    static List<ModelEvent.ToolCallDelta> toolCallDeltas(List<ModelEvent> events) {
+        return events.stream().filter(e -> e instanceof ModelEvent.ToolCallDelta).map(e -> (ModelEvent.ToolCallDelta) e).toList();
+    }
+
+    /** The argument fragments of call {@code index}, joined as a client joins them. */
+    static String joinedArguments(List<ModelEvent> events, int index) {
+        return String.join("", toolCallDeltas(events).stream().filter(d -> d.index() == index)
+                .map(ModelEvent.ToolCallDelta::argumentsDelta).toList());
     }
 
     static List<String> reasoning(List<ModelEvent> events) {
