@@ -1,6 +1,5 @@
 package io.conduit.agent;
 
-import io.conduit.agent.message.AssistantMessage;
 import io.conduit.agent.message.ChatMessage;
 import io.conduit.agent.port.LanguageModel;
 import io.conduit.agent.port.ModelRequest;
@@ -37,9 +36,10 @@ public final class GeneratorStage implements Node {
         messages.add(SystemPrompt.of(config.systemPrompt() + GROUNDING, state, clock));
         messages.addAll(AgentState.modelView(state));
         String messageId = TimeOrderedIds.next();
-        return StreamedModelCall.run(model, new ModelRequest(ModelRole.GENERATOR, messages, List.of()), ctx, messageId, true).map(r -> {
-            LlmCall call = LlmCall.of(TimeOrderedIds.next(), ctx.runId(), "generator", r);
-            return Update.of(AgentState.MESSAGES, new AssistantMessage(messageId, r.text(), List.of(), r.reasoning(), "generator"))
+        ModelRequest request = new ModelRequest(ModelRole.GENERATOR, messages, List.of());
+        return StreamedModelCall.run(model, request, ctx, messageId, "generator", StreamedModelCall.Shown.ALL).map(reply -> {
+            LlmCall call = LlmCall.of(TimeOrderedIds.next(), ctx.runId(), "generator", reply.response());
+            return Update.of(AgentState.MESSAGES, reply.message())
                     .set(AgentState.LLM_CALLS, call).set(AgentState.USAGE, Usage.of(call))
                     .set(AgentState.PHASE, Phase.ANSWERED);
         });

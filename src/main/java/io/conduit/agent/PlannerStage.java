@@ -1,6 +1,5 @@
 package io.conduit.agent;
 
-import io.conduit.agent.message.AssistantMessage;
 import io.conduit.agent.message.ChatMessage;
 import io.conduit.agent.message.ToolCall;
 import io.conduit.agent.port.LanguageModel;
@@ -51,25 +50,19 @@ public final class PlannerStage implements Node {
         messages.addAll(AgentState.modelView(state));
         String messageId = TimeOrderedIds.next();
         ModelRequest request = new ModelRequest(ModelRole.PLANNER, messages, tools.specs());
-        return StreamedModelCall.run(model, request, ctx, messageId, !routeOnly).map(r -> {
-            LlmCall call = LlmCall.of(TimeOrderedIds.next(), ctx.runId(), "planner", r);
+        // route-only hides the planner's text, not its tool calls: those become a message in state either way
+        StreamedModelCall.Shown shown = routeOnly ? StreamedModelCall.Shown.TOOL_CALLS : StreamedModelCall.Shown.ALL;
+        return StreamedModelCall.run(model, request, ctx, messageId, "planner", shown).map(reply -> {
+            LlmCall call = LlmCall.of(TimeOrderedIds.next(), ctx.runId(), "planner", reply.response());
             Update u = Update.of(AgentState.LLM_CALLS, call).set(AgentState.USAGE, Usage.of(call));
-            if (!r.toolCalls().isEmpty()) {
-                return u.set(AgentState.MESSAGES, new AssistantMessage(messageId, r.text(), withIds(r.toolCalls()), r.reasoning(), "planner"))
-                        .set(AgentState.PHASE, Phase.EXECUTE);
+            if (reply.message().hasToolCalls()) {
+                return u.set(AgentState.MESSAGES, reply.message()).set(AgentState.PHASE, Phase.EXECUTE);
             }
             if (routeOnly) {
                 return u.set(AgentState.PHASE, Phase.GENERATE);
             }
-            return u.set(AgentState.MESSAGES, new AssistantMessage(messageId, r.text(), List.of(), r.reasoning(), "planner"))
-                    .set(AgentState.PHASE, Phase.ANSWERED);
+            return u.set(AgentState.MESSAGES, reply.message()).set(AgentState.PHASE, Phase.ANSWERED);
         });
-    }
-
-    /** Every call needs an id to pair with its result; some servers leave it out. */
-    private static List<ToolCall> withIds(List<ToolCall> calls) {
-        return calls.stream().map(c -> c.id() == null || c.id().isBlank()
-                ? new ToolCall("call_" + TimeOrderedIds.next().replace("-", "").substring(0, 24), c.name(), c.arguments()) : c).toList();
     }
 
     /** After the planner: each tool call to its own executor task; else the generator (route-only) or the summarizer. */

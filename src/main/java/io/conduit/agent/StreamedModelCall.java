@@ -1,35 +1,109 @@
 package io.conduit.agent;
 
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectWriter;
+import io.conduit.agent.message.AssistantMessage;
+import io.conduit.agent.message.ChatMessage;
+import io.conduit.agent.message.ToolCall;
 import io.conduit.agent.port.LanguageModel;
 import io.conduit.agent.port.ModelEvent;
 import io.conduit.agent.port.ModelException;
 import io.conduit.agent.port.ModelRequest;
 import io.conduit.agent.port.ModelResponse;
+import io.conduit.agent.port.ToolSpec;
+import io.conduit.checkpoint.JsonCodec;
+import io.conduit.checkpoint.TimeOrderedIds;
 import io.conduit.graph.NodeContext;
 import io.smallrye.mutiny.Uni;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
- * Runs one model call inside a node: text goes to the run's subscribers as it arrives (as tokens of the message
- * {@code messageId}), reasoning as {@code reasoning} custom events, and the node gets the finished response.
+ * Runs one model call inside a node, as a child run of kind {@value #KIND} named after the stage (LangChain's chat
+ * model callbacks: started with the request's messages, ended with the message the model wrote or the error). What
+ * it streams as it arrives depends on {@link Shown}: text as tokens of the message {@code messageId}, reasoning as
+ * {@code reasoning} custom events, tool calls as tool-call chunks of the same message. The node gets the response
+ * and that message, whose id and tool-call ids are the ones the stream carried.
  */
 final class StreamedModelCall {
+
+    static final String KIND = "chat_model";
+
+    /** Written as a list of messages: elements of a plain list would lose their {@code type}. */
+    private static final ObjectWriter MESSAGES = JsonCodec.MAPPER.writerFor(new TypeReference<List<ChatMessage>>() {
+    });
+
+    /** What of a call the run's subscribers see while it streams; the call itself is announced either way. */
+    enum Shown {
+        /** Nothing: the call's text is bookkeeping, not a message (the summary). */
+        NOTHING,
+        /** Only the tool calls: the text is not shown, but the calls become a message in state (a route-only planner). */
+        TOOL_CALLS,
+        /** Text, reasoning and tool calls. */
+        ALL
+    }
+
+    /** The finished call, and the message it makes. */
+    record Reply(ModelResponse response, AssistantMessage message) {
+    }
 
     private StreamedModelCall() {
     }
 
-    static Uni<ModelResponse> run(LanguageModel model, ModelRequest request, NodeContext ctx, String messageId, boolean streamText) {
-        return model.stream(request)
-                .onItem().invoke(e -> {
-                    if (e instanceof ModelEvent.Token t && streamText) {
-                        ctx.token(messageId, t.text());
-                    } else if (e instanceof ModelEvent.Reasoning r && streamText) {
-                        ctx.custom("reasoning", Map.of("message_id", messageId, "text", r.text()));
-                    }
-                })
-                .filter(e -> e instanceof ModelEvent.Completed)
-                .map(e -> ((ModelEvent.Completed) e).response())
-                .collect().last()
-                .onItem().ifNull().failWith(() -> new ModelException("model", "the stream ended without a response", null));
+    static Uni<Reply> run(LanguageModel model, ModelRequest request, NodeContext ctx, String messageId, String stage, Shown shown) {
+        boolean text = shown == Shown.ALL;
+        Consumer<ModelEvent.ToolCallDelta> showCall = shown == Shown.NOTHING ? c -> { }
+                : c -> ctx.toolCallChunk(messageId, c.index(), c.id(), c.name(), c.argumentsDelta());
+        return Uni.createFrom().deferred(() -> {
+            String childId = TimeOrderedIds.next();
+            ctx.childStarted(childId, KIND, stage, input(request));
+            ToolCallChunks chunks = new ToolCallChunks();
+            return model.stream(request)
+                    .onItem().invoke(e -> {
+                        if (e instanceof ModelEvent.Token t && text) {
+                            ctx.token(messageId, t.text());
+                        } else if (e instanceof ModelEvent.Reasoning r && text) {
+                            ctx.custom("reasoning", Map.of("message_id", messageId, "text", r.text()));
+                        } else if (e instanceof ModelEvent.ToolCallDelta d) {
+                            showCall.accept(chunks.chunk(d));
+                        }
+                    })
+                    .filter(e -> e instanceof ModelEvent.Completed)
+                    .map(e -> ((ModelEvent.Completed) e).response())
+                    .collect().last()
+                    .onItem().ifNull().failWith(() -> new ModelException("model", "the stream ended without a response", null))
+                    .map(r -> {
+                        List<ToolCall> toolCalls = chunks.finish(r.toolCalls(), showCall);
+                        AssistantMessage message = new AssistantMessage(messageId, r.text(), toolCalls, r.reasoning(), stage);
+                        ctx.childEnded(childId, KIND, stage, message, null);
+                        return new Reply(r, message);
+                    })
+                    .onFailure().invoke(f -> ctx.childEnded(childId, KIND, stage, null, String.valueOf(f.getMessage())));
+        });
+    }
+
+    /**
+     * The request as LangChain's chat model start shows it: the messages, as JSON written as the state writes them,
+     * and the names of the tools bound.
+     */
+    private static Map<String, Object> input(ModelRequest request) {
+        Map<String, Object> in = new LinkedHashMap<>();
+        in.put("messages", json(request.messages()));
+        in.put("tools", request.tools().stream().map(ToolSpec::name).toList());
+        return Collections.unmodifiableMap(in);
+    }
+
+    private static JsonNode json(List<ChatMessage> messages) {
+        try {
+            return JsonCodec.MAPPER.readTree(MESSAGES.writeValueAsBytes(messages));
+        } catch (IOException e) {
+            throw new UncheckedIOException("messages that cannot be written as JSON", e);
+        }
     }
 }

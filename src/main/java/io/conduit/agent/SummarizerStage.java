@@ -9,6 +9,7 @@ import io.conduit.agent.message.ToolMessage;
 import io.conduit.agent.message.UserMessage;
 import io.conduit.agent.port.LanguageModel;
 import io.conduit.agent.port.ModelRequest;
+import io.conduit.agent.port.ModelResponse;
 import io.conduit.agent.port.ModelRole;
 import io.conduit.graph.Node;
 import io.conduit.graph.NodeContext;
@@ -63,7 +64,9 @@ public final class SummarizerStage implements Node {
         ModelRequest request = new ModelRequest(ModelRole.SUMMARIZER,
                 List.of(SystemMessage.of(INSTRUCTIONS), UserMessage.of(transcript.toString())), List.of());
         String through = folded.get(folded.size() - 1).id();
-        return StreamedModelCall.run(model, request, ctx, "summary", false).map(r -> {
+        // the summary is bookkeeping, not a message: nothing streams, the call is only announced
+        return StreamedModelCall.run(model, request, ctx, TimeOrderedIds.next(), "summarizer", StreamedModelCall.Shown.NOTHING).map(reply -> {
+            ModelResponse r = reply.response();
             LlmCall call = LlmCall.of(TimeOrderedIds.next(), ctx.runId(), "summarizer", r);
             ctx.custom("summarized", Map.of("through", through, "messages", folded.size()));
             return Update.of(AgentState.SUMMARY, r.text()).set(AgentState.SUMMARIZED_THROUGH, through)

@@ -67,6 +67,26 @@ final class AgentTurns {
         return events.stream().filter(e -> e instanceof GraphEvent.Custom c && c.name().equals(name)).map(e -> (GraphEvent.Custom) e).toList();
     }
 
+    static <T extends GraphEvent> List<T> ofType(List<GraphEvent> events, Class<T> type) {
+        return events.stream().filter(type::isInstance).map(type::cast).toList();
+    }
+
+    /** The child runs of one kind that started, in order. */
+    static List<GraphEvent.ChildStarted> started(List<GraphEvent> events, String kind) {
+        return ofType(events, GraphEvent.ChildStarted.class).stream().filter(c -> c.kind().equals(kind)).toList();
+    }
+
+    /** The child runs of one kind that ended, in order. */
+    static List<GraphEvent.ChildEnded> ended(List<GraphEvent> events, String kind) {
+        return ofType(events, GraphEvent.ChildEnded.class).stream().filter(c -> c.kind().equals(kind)).toList();
+    }
+
+    /** The argument pieces of call {@code index}, joined as a client joins them. */
+    static String joinedArguments(List<GraphEvent> events, int index) {
+        return String.join("", ofType(events, GraphEvent.ToolCallChunk.class).stream().filter(c -> c.index() == index)
+                .map(GraphEvent.ToolCallChunk::argsDelta).toList());
+    }
+
     static String tokens(List<GraphEvent> events) {
         StringBuilder sb = new StringBuilder();
         events.stream().filter(e -> e instanceof GraphEvent.Token).forEach(e -> sb.append(((GraphEvent.Token) e).text()));

@@ -15,10 +15,13 @@ import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
- * A {@link LanguageModel} that plays scripted answers in order, word by word, and records what it was asked. A
- * stand-in at the port for stage tests; the real providers are tested against stub servers in io.conduit.llm.
+ * A {@link LanguageModel} that plays scripted answers in order, text word by word and tool calls in pieces, and
+ * records what it was asked. A stand-in at the port for stage tests; the real providers are tested against stub
+ * servers in io.conduit.llm.
  */
 final class ScriptedModel implements LanguageModel {
+
+    private static final int ARGUMENT_PIECE = 5;
 
     record Answer(String text, List<ToolCall> toolCalls) {
     }
@@ -32,7 +35,12 @@ final class ScriptedModel implements LanguageModel {
     }
 
     ScriptedModel calls(ToolCall... calls) {
-        answers.add(new Answer("", List.of(calls)));
+        return answers("", calls);
+    }
+
+    /** Text, then tool calls, in one answer. */
+    ScriptedModel answers(String text, ToolCall... calls) {
+        answers.add(new Answer(text, List.of(calls)));
         return this;
     }
 
@@ -47,6 +55,15 @@ final class ScriptedModel implements LanguageModel {
         for (String word : a.text().split("(?<= )")) {
             if (!word.isEmpty()) {
                 events.add(new ModelEvent.Token(word));
+            }
+        }
+        // tool calls stream as providers send them: id and name first, then the arguments in pieces
+        for (int i = 0; i < a.toolCalls().size(); i++) {
+            ToolCall call = a.toolCalls().get(i);
+            events.add(new ModelEvent.ToolCallDelta(i, call.id(), call.name(), ""));
+            for (int k = 0; k < call.arguments().length(); k += ARGUMENT_PIECE) {
+                events.add(new ModelEvent.ToolCallDelta(i, null, null,
+                        call.arguments().substring(k, Math.min(call.arguments().length(), k + ARGUMENT_PIECE))));
             }
         }
         int in = TokenEstimate.of(request.messages());

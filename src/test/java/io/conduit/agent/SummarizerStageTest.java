@@ -33,6 +33,13 @@ class SummarizerStageTest {
         assertThat(AgentTurns.custom(events, "summarized")).hasSize(1);
         // the summary tokens are not streamed as part of the answer
         assertThat(AgentTurns.tokens(events)).isEqualTo("second answer");
+        // but the summarizer's model call is a child run like the others, ending with what the model wrote
+        assertThat(AgentTurns.started(events, "chat_model")).extracting(GraphEvent.ChildStarted::name)
+                .containsExactly("planner", "summarizer");
+        GraphEvent.ChildEnded summary = AgentTurns.ended(events, "chat_model").get(1);
+        assertThat(summary.tag().node()).isEqualTo("summarizer");
+        assertThat(((io.conduit.agent.message.AssistantMessage) summary.output()).content()).isEqualTo("Ada asked two questions.");
+        assertThat(AgentTurns.ofType(events, GraphEvent.Token.class)).noneMatch(e -> "summarizer".equals(e.tag().node()));
         assertThat(t.state().get(AgentState.SUMMARY)).isEqualTo("Ada asked two questions.");
         assertThat(t.model.requests.get(2).messages().get(1).content()).contains("User: first question").doesNotContain("second question");
         assertThat(t.state().get(AgentState.MESSAGES).size()).isEqualTo(4);
