@@ -7,6 +7,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Predicate;
 
@@ -151,7 +152,7 @@ public final class InMemoryRunStore implements RunStore {
 
     @Override
     public Uni<List<Run>> requeueOrphans(String liveWorkerId, Instant at) {
-        Predicate<Run> orphan = r -> r.status() == RunStatus.RUNNING && !java.util.Objects.equals(liveWorkerId, r.workerId());
+        Predicate<Run> orphan = r -> r.status() == RunStatus.RUNNING && !Objects.equals(liveWorkerId, r.workerId());
         return Uni.createFrom().item(() -> {
             synchronized (this) {
                 List<Run> requeued = new ArrayList<>();
