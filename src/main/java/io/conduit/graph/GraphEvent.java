@@ -45,12 +45,16 @@ public sealed interface GraphEvent {
     /**
      * A node began a unit of work inside it (a model call, a tool call), LangChain's callback runs. {@code kind} is
      * the caller's word for it ("chat_model", "tool"); the engine does not read it. {@code input} is a value that
-     * serializes to JSON. Exactly one {@link ChildEnded} with the same {@code childId} follows unless the run ends.
+     * serializes to JSON. The node ends it with one {@link ChildEnded} of the same {@code childId}, unless the run ends
+     * first; the engine passes both on as they come and checks neither.
      */
     record ChildStarted(Tag tag, String childId, String kind, String name, Object input) implements GraphEvent {
     }
 
-    /** The work {@code childId} ended: with its {@code output}, or failed when {@code error} is not null. */
+    /**
+     * The work {@code childId} ended with its {@code output}; it failed when {@code error} is not null, and
+     * {@code output} then holds what it produced anyway, if anything.
+     */
     record ChildEnded(Tag tag, String childId, String kind, String name, Object output, String error) implements GraphEvent {
     }
 

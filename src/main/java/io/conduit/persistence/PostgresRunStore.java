@@ -69,7 +69,8 @@ public final class PostgresRunStore implements RunStore {
                 .addValue(json(run.metadata())).addValue(run.multitaskStrategy().wire()).addValue(json(run.kwargs()))
                 .addValue(time(run.createdAt())).addValue(time(run.updatedAt())).addValue(time(run.notBefore()));
         if (run.multitaskStrategy() != MultitaskStrategy.REJECT) {
-            return pool.preparedQuery(INSERT + VALUES + " RETURNING " + COLUMNS).execute(args).map(rows -> record(rows.iterator().next()));
+            return pool.preparedQuery(INSERT + VALUES + " RETURNING " + COLUMNS).execute(args).map(rows -> record(rows.iterator().next()))
+                    .onFailure(SqlValues::isUniqueViolation).transform(e -> Runs.exists(run.runId()));
         }
         // A per-thread lock until commit, then the guarded insert in a statement of its own: its snapshot is taken
         // after the lock, so it sees a run a concurrent reject committed. Without the lock both could see none.
@@ -80,7 +81,7 @@ public final class PostgresRunStore implements RunStore {
                         throw new ThreadBusyException(run.threadId());
                     }
                     return record(rows.iterator().next());
-                }));
+                })).onFailure(SqlValues::isUniqueViolation).transform(e -> Runs.exists(run.runId()));
     }
 
     @Override

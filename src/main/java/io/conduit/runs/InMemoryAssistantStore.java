@@ -9,8 +9,8 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.function.Function;
 import java.util.function.UnaryOperator;
+import java.util.stream.Stream;
 
 /** Assistants and their versions in this JVM (the memory store of the service). Every access holds the store's lock. */
 public final class InMemoryAssistantStore implements AssistantStore {
@@ -125,7 +125,7 @@ public final class InMemoryAssistantStore implements AssistantStore {
         });
     }
 
-    private java.util.stream.Stream<Assistant> latestMatching(String graphId, String name, Map<String, Object> metadata) {
+    private Stream<Assistant> latestMatching(String graphId, String name, Map<String, Object> metadata) {
         Map<String, Object> filter = JsonMaps.copy(metadata);
         return assistants.values().stream().map(Entry::latest)
                 .filter(a -> graphId == null || graphId.equals(a.graphId()))
@@ -133,16 +133,16 @@ public final class InMemoryAssistantStore implements AssistantStore {
                 .filter(a -> JsonContainment.matches(a.metadata(), filter));
     }
 
+    /** Graph ids and names may be null: last ascending, first descending, as Postgres sorts them. */
     private static Comparator<Assistant> comparator(String column) {
-        Function<Assistant, Comparable> key = switch (column) {
-            case "assistant_id" -> Assistant::assistantId;
-            case "graph_id" -> Assistant::graphId;
-            case "name" -> Assistant::name;
-            case "updated_at" -> Assistant::updatedAt;
-            default -> Assistant::createdAt;
+        Comparator<String> text = Comparator.nullsLast(Comparator.naturalOrder());
+        Comparator<Assistant> byColumn = switch (column) {
+            case "assistant_id" -> Comparator.comparing(Assistant::assistantId);
+            case "graph_id" -> Comparator.comparing(Assistant::graphId, text);
+            case "name" -> Comparator.comparing(Assistant::name, text);
+            case "updated_at" -> Comparator.comparing(Assistant::updatedAt);
+            default -> Comparator.comparing(Assistant::createdAt);
         };
-        @SuppressWarnings("unchecked")
-        Comparator<Assistant> byColumn = Comparator.comparing(key, Comparator.nullsLast(Comparator.naturalOrder()));
         return byColumn.thenComparing(Assistant::assistantId);
     }
 

@@ -7,6 +7,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Predicate;
 
@@ -24,11 +25,12 @@ public final class InMemoryRunStore implements RunStore {
     public Uni<Run> create(Run run) {
         return Uni.createFrom().item(() -> {
             synchronized (this) {
-                if (runs.containsKey(run.runId())) {
-                    throw new IllegalArgumentException("run " + run.runId() + " exists");
-                }
+                // busy before duplicate, in the order the Postgres store finds them
                 if (run.multitaskStrategy() == MultitaskStrategy.REJECT && !inflightOf(run.threadId()).isEmpty()) {
                     throw new ThreadBusyException(run.threadId());
+                }
+                if (runs.containsKey(run.runId())) {
+                    throw Runs.exists(run.runId());
                 }
                 Run stored = Runs.asCreated(run);
                 runs.put(run.runId(), stored);
@@ -111,8 +113,8 @@ public final class InMemoryRunStore implements RunStore {
 
     /** A run back to pending is held by no worker any more. */
     private static Run moved(Run r, RunStatus status, Instant at) {
-        Run moved = r.withStatus(status, at);
-        return status == RunStatus.PENDING ? moved.claimedBy(null, at).withStatus(RunStatus.PENDING, at) : moved;
+        return status != RunStatus.PENDING ? r.withStatus(status, at) : new Run(r.runId(), r.threadId(), r.assistantId(), status,
+                r.metadata(), r.multitaskStrategy(), r.kwargs(), r.createdAt(), at, r.notBefore(), null);
     }
 
     @Override
@@ -150,7 +152,7 @@ public final class InMemoryRunStore implements RunStore {
 
     @Override
     public Uni<List<Run>> requeueOrphans(String liveWorkerId, Instant at) {
-        Predicate<Run> orphan = r -> r.status() == RunStatus.RUNNING && !liveWorkerId.equals(r.workerId());
+        Predicate<Run> orphan = r -> r.status() == RunStatus.RUNNING && !Objects.equals(liveWorkerId, r.workerId());
         return Uni.createFrom().item(() -> {
             synchronized (this) {
                 List<Run> requeued = new ArrayList<>();

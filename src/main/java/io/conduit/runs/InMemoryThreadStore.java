@@ -10,7 +10,6 @@ import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.Function;
 
 /** Thread records in this JVM (the memory store of the service). Every access holds the store's lock: simple and enough. */
 public final class InMemoryThreadStore implements ThreadStore {
@@ -54,8 +53,9 @@ public final class InMemoryThreadStore implements ThreadStore {
         return Uni.createFrom().item(() -> {
             SortOrder sort = SortOrder.of(sortBy, sortOrder, SORTS);
             synchronized (this) {
+                Map<String, Object> filter = JsonMaps.copy(metadata);
                 return threads.values().stream()
-                        .filter(t -> matches(t, metadata, status))
+                        .filter(t -> matches(t, filter, status))
                         .sorted(sort.apply(comparator(sort.column())))
                         .skip(offset).limit(limit).toList();
             }
@@ -63,26 +63,26 @@ public final class InMemoryThreadStore implements ThreadStore {
     }
 
     private static Comparator<ThreadRecord> comparator(String column) {
-        Function<ThreadRecord, Comparable> key = switch (column) {
-            case "thread_id" -> ThreadRecord::threadId;
-            case "status" -> t -> t.status().wire();
-            case "updated_at" -> ThreadRecord::updatedAt;
-            default -> ThreadRecord::createdAt;
+        Comparator<ThreadRecord> byColumn = switch (column) {
+            case "thread_id" -> Comparator.comparing(ThreadRecord::threadId);
+            case "status" -> Comparator.comparing(t -> t.status().wire());
+            case "updated_at" -> Comparator.comparing(ThreadRecord::updatedAt);
+            default -> Comparator.comparing(ThreadRecord::createdAt);
         };
-        @SuppressWarnings("unchecked")
-        Comparator<ThreadRecord> byColumn = Comparator.comparing(key, Comparator.nullsLast(Comparator.naturalOrder()));
         return byColumn.thenComparing(ThreadRecord::threadId);
     }
 
-    private static boolean matches(ThreadRecord t, Map<String, Object> metadata, ThreadStatus status) {
-        return (status == null || t.status() == status) && JsonContainment.matches(t.metadata(), JsonMaps.copy(metadata));
+    /** {@code filter}: the metadata filter as stored values are (a JSON copy), so numbers compare alike. */
+    private static boolean matches(ThreadRecord t, Map<String, Object> filter, ThreadStatus status) {
+        return (status == null || t.status() == status) && JsonContainment.matches(t.metadata(), filter);
     }
 
     @Override
     public Uni<Long> count(Map<String, Object> metadata, ThreadStatus status) {
         return Uni.createFrom().item(() -> {
             synchronized (this) {
-                return threads.values().stream().filter(t -> matches(t, metadata, status)).count();
+                Map<String, Object> filter = JsonMaps.copy(metadata);
+                return threads.values().stream().filter(t -> matches(t, filter, status)).count();
             }
         });
     }

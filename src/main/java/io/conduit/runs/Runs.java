@@ -25,4 +25,9 @@ public final class Runs {
                 run.createdAt(), run.updatedAt() == null ? run.createdAt() : run.updatedAt(),
                 run.notBefore() == null ? run.createdAt() : run.notBefore(), null);
     }
+
+    /** A run id given twice: a caller's bug, as ids are generated. */
+    public static IllegalArgumentException exists(String runId) {
+        return new IllegalArgumentException("run " + runId + " already exists");
+    }
 }

@@ -55,6 +55,18 @@ class RunStoreContractTest {
         assertThat(await(store.get(given.runId()))).contains(created);
     }
 
+    @ParameterizedTest
+    @MethodSource("io.conduit.runs.RunStores#runs")
+    void aRunIdCanBeUsedOnce(Supplier<RunStore> stores) {
+        RunStore store = stores.get();
+        Run first = await(store.create(run(thread(), 0, MultitaskStrategy.ENQUEUE)));
+        Run again = new Run(first.runId(), thread(), "other", RunStatus.PENDING, null, MultitaskStrategy.ENQUEUE, null, T0, T0, T0, null);
+        assertThatThrownBy(() -> await(store.create(again))).isInstanceOf(IllegalArgumentException.class);
+        Run rejectAgain = new Run(first.runId(), thread(), "other", RunStatus.PENDING, null, MultitaskStrategy.REJECT, null, T0, T0, T0, null);
+        assertThatThrownBy(() -> await(store.create(rejectAgain))).isInstanceOf(IllegalArgumentException.class);
+        assertThat(await(store.get(first.runId()))).contains(first);
+    }
+
     // ---- reject
 
     @ParameterizedTest
