@@ -87,6 +87,9 @@ public final class PostgresCheckpointer implements Checkpointer {
             + "WHERE t.thread_id = $1 AND t.ns = $2 "
             + "ON CONFLICT (thread_key, checkpoint_id, task_id, idx) DO UPDATE SET node = EXCLUDED.node, channel = EXCLUDED.channel, value = EXCLUDED.value";
 
+    private static final String DELETE_WRITES = "DELETE FROM conduit_writes w USING conduit_threads t "
+            + "WHERE t.thread_id = $1 AND t.ns = $2 AND w.thread_key = t.thread_key AND w.checkpoint_id = $3";
+
     /** A namespace keeps its newest snapshot only: older ones serve only reads of old checkpoints, which replay instead. */
     private static final String PUT_SNAPSHOT = "WITH t AS (SELECT t.thread_key FROM conduit_threads t JOIN conduit_checkpoints c "
             + "ON c.thread_key = t.thread_key AND c.checkpoint_id = $3 WHERE t.thread_id = $1 AND t.ns = $2), "
@@ -208,6 +211,15 @@ public final class PostgresCheckpointer implements Checkpointer {
         Tuple args = Tuple.of(threadId, ns, uuid(checkpointId)).addArrayOfString(tasks).addArrayOfInteger(idx)
                 .addArrayOfString(nodes).addArrayOfString(channels).addArrayOfString(values);
         return execute("pending writes of checkpoint " + checkpointId, PUT_WRITES, args).replaceWithVoid();
+    }
+
+    @Override
+    public Uni<Void> deleteWrites(String threadId, String ns, String checkpointId) {
+        UUID id = parseUuid(checkpointId);
+        if (id == null) {
+            return Uni.createFrom().voidItem();
+        }
+        return execute("deletion of the pending writes of checkpoint " + checkpointId, DELETE_WRITES, Tuple.of(threadId, ns, id)).replaceWithVoid();
     }
 
     @Override
