@@ -1,6 +1,5 @@
 package io.conduit.graph;
 
-import io.conduit.checkpoint.TimeOrderedIds;
 import io.conduit.checkpoint.Checkpoint;
 import io.conduit.checkpoint.CheckpointConflictException;
 import io.conduit.checkpoint.Checkpointer;
@@ -8,6 +7,7 @@ import io.conduit.checkpoint.Head;
 import io.conduit.checkpoint.PendingWrite;
 import io.conduit.checkpoint.Stored;
 import io.conduit.checkpoint.TaskSpec;
+import io.conduit.checkpoint.TimeOrderedIds;
 import io.conduit.graph.StepAlgebra.Folded;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.subscription.Cancellable;
@@ -24,8 +24,9 @@ import java.util.function.Consumer;
 /**
  * One run of a graph on a thread, in supersteps (Pregel/BSP, as LangGraph): the tasks of a step run concurrently
  * on the state as it was when the step began; their writes are folded in task order, the routers pick the next
- * tasks from the new state, and the step is checkpointed. The loop is a drain loop, so steps that complete
- * synchronously do not deepen the stack.
+ * tasks from the new state, and the step is checkpointed. The rules of a step (fold, route, the checkpoint record,
+ * the task list) are {@link StepAlgebra}'s; this class runs them: the loop, the store, the events. The loop is a
+ * drain loop, so steps that complete synchronously do not deepen the stack.
  */
 final class RunLoop {
 
