@@ -23,6 +23,15 @@ public interface Checkpointer {
     /** Records writes of tasks of the superstep that follows {@code checkpointId}; re-putting a write replaces it. */
     Uni<Void> putWrites(String threadId, String ns, String checkpointId, List<PendingWrite> writes);
 
+    /**
+     * Deletes the pending writes recorded against a checkpoint: once the step after it is stored they only take
+     * room, since they serve to resume that step. A default that keeps them, so that wrappers of a store keep
+     * compiling; every store of this project deletes.
+     */
+    default Uni<Void> deleteWrites(String threadId, String ns, String checkpointId) {
+        return Uni.createFrom().voidItem();
+    }
+
     /** The head of a namespace, with its pending writes. */
     Uni<Optional<Head>> head(String threadId, String ns);
 

@@ -68,6 +68,19 @@ public final class InMemoryCheckpointer implements Checkpointer {
     }
 
     @Override
+    public Uni<Void> deleteWrites(String threadId, String ns, String checkpointId) {
+        return Uni.createFrom().item(() -> {
+            Namespace n = ns(threadId, ns, false);
+            if (n != null) {
+                synchronized (n) {
+                    n.writes.remove(checkpointId);
+                }
+            }
+            return null;
+        });
+    }
+
+    @Override
     public Uni<Optional<Head>> head(String threadId, String ns) {
         return Uni.createFrom().item(() -> {
             Namespace n = ns(threadId, ns, false);

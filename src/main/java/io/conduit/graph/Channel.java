@@ -53,7 +53,7 @@ public abstract class Channel<V, U> {
      */
     public abstract List<U> diff(V from, V to);
 
-    /** How many items the value holds, for the compaction policy; 1 for plain values. */
+    /** How many items the value holds; 1 for plain values. */
     public int size(V value) {
         return 1;
     }

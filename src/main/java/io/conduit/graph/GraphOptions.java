@@ -8,16 +8,17 @@ import java.util.Set;
  * How a graph is compiled.
  *
  * @param recursionLimit  supersteps one run may take before it fails (LangGraph's default is 25)
- * @param compactionSteps a snapshot is stored once a checkpoint is this many steps, and at least twice as many
- *                        steps as the state has items, from the last one: reads stay bounded and snapshot bytes
- *                        amortize to a constant per step
+ * @param snapshotEvery   the full state is stored every this many checkpoints of a lineage (off the run's critical
+ *                        path), so a cold read replays at most that many steps whatever the thread's length: the
+ *                        same cost at turn 400 as at turn 20. Snapshot bytes per step grow with the state, divided
+ *                        by this number
  * @param stateCacheSize  threads whose newest state is kept in memory
  */
 public record GraphOptions(Checkpointer checkpointer, int recursionLimit, Set<String> interruptBefore,
-                           Set<String> interruptAfter, int compactionSteps, int stateCacheSize) {
+                           Set<String> interruptAfter, int snapshotEvery, int stateCacheSize) {
 
     public static GraphOptions defaults() {
-        return new GraphOptions(new InMemoryCheckpointer(), 25, Set.of(), Set.of(), 256, 10_000);
+        return new GraphOptions(new InMemoryCheckpointer(), 25, Set.of(), Set.of(), 50, 10_000);
     }
 
     public static GraphOptions with(Checkpointer checkpointer) {
@@ -25,26 +26,26 @@ public record GraphOptions(Checkpointer checkpointer, int recursionLimit, Set<St
     }
 
     public GraphOptions checkpointer(Checkpointer c) {
-        return new GraphOptions(c, recursionLimit, interruptBefore, interruptAfter, compactionSteps, stateCacheSize);
+        return new GraphOptions(c, recursionLimit, interruptBefore, interruptAfter, snapshotEvery, stateCacheSize);
     }
 
     public GraphOptions recursionLimit(int limit) {
-        return new GraphOptions(checkpointer, limit, interruptBefore, interruptAfter, compactionSteps, stateCacheSize);
+        return new GraphOptions(checkpointer, limit, interruptBefore, interruptAfter, snapshotEvery, stateCacheSize);
     }
 
     public GraphOptions interruptBefore(String... nodes) {
-        return new GraphOptions(checkpointer, recursionLimit, Set.of(nodes), interruptAfter, compactionSteps, stateCacheSize);
+        return new GraphOptions(checkpointer, recursionLimit, Set.of(nodes), interruptAfter, snapshotEvery, stateCacheSize);
     }
 
     public GraphOptions interruptAfter(String... nodes) {
-        return new GraphOptions(checkpointer, recursionLimit, interruptBefore, Set.of(nodes), compactionSteps, stateCacheSize);
+        return new GraphOptions(checkpointer, recursionLimit, interruptBefore, Set.of(nodes), snapshotEvery, stateCacheSize);
     }
 
-    public GraphOptions compactionSteps(int steps) {
+    public GraphOptions snapshotEvery(int steps) {
         return new GraphOptions(checkpointer, recursionLimit, interruptBefore, interruptAfter, steps, stateCacheSize);
     }
 
     public GraphOptions stateCacheSize(int size) {
-        return new GraphOptions(checkpointer, recursionLimit, interruptBefore, interruptAfter, compactionSteps, size);
+        return new GraphOptions(checkpointer, recursionLimit, interruptBefore, interruptAfter, snapshotEvery, size);
     }
 }

@@ -1,6 +1,5 @@
 package io.conduit.graph;
 
-import io.conduit.checkpoint.TimeOrderedIds;
 import io.conduit.checkpoint.Checkpoint;
 import io.conduit.checkpoint.CheckpointConflictException;
 import io.conduit.checkpoint.Checkpointer;
@@ -8,6 +7,7 @@ import io.conduit.checkpoint.Head;
 import io.conduit.checkpoint.PendingWrite;
 import io.conduit.checkpoint.Stored;
 import io.conduit.checkpoint.TaskSpec;
+import io.conduit.checkpoint.TimeOrderedIds;
 import io.conduit.graph.StepAlgebra.Folded;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.subscription.Cancellable;
@@ -24,8 +24,9 @@ import java.util.function.Consumer;
 /**
  * One run of a graph on a thread, in supersteps (Pregel/BSP, as LangGraph): the tasks of a step run concurrently
  * on the state as it was when the step began; their writes are folded in task order, the routers pick the next
- * tasks from the new state, and the step is checkpointed. The loop is a drain loop, so steps that complete
- * synchronously do not deepen the stack.
+ * tasks from the new state, and the step is checkpointed. The rules of a step (fold, route, the checkpoint record,
+ * the task list) are {@link StepAlgebra}'s; this class runs them: the loop, the store, the events. The loop is a
+ * drain loop, so steps that complete synchronously do not deepen the stack.
  */
 final class RunLoop {
 
@@ -51,6 +52,8 @@ final class RunLoop {
     private Map<String, TaskRecord> records = Map.of();
     private String expectedHead;
     private boolean checkpointHasSnapshot;
+    /** Whether the store holds pending writes against {@code checkpoint}, to delete once the step after it is stored. */
+    private boolean checkpointHasWrites;
     private boolean passBreakpointBefore;
     private int stepsRun;
 
@@ -163,6 +166,7 @@ final class RunLoop {
         }
         checkpoint = start.get().checkpoint();
         records = TaskRecord.decode(start.get().pendingWrites(), graph.schema(), threadId);
+        checkpointHasWrites = !start.get().pendingWrites().isEmpty();
         return loader.load(checkpoint).flatMap(s -> {
             state = s;
             if (req.input() != null) {
@@ -209,8 +213,11 @@ final class RunLoop {
             }
         }
         if (command.update() == null && command.goTo().isEmpty()) {
-            return answers.isEmpty() ? Uni.createFrom().voidItem()
-                    : writes.submit(() -> store.putWrites(threadId, ns, checkpoint.id(), answers));
+            if (answers.isEmpty()) {
+                return Uni.createFrom().voidItem();
+            }
+            checkpointHasWrites = true;
+            return writes.submit(() -> store.putWrites(threadId, ns, checkpoint.id(), answers));
         }
         Update update = command.update() != null ? command.update() : Update.none();
         StepAlgebra.checkWrites(graph.schema(), update, "the command's update");
@@ -227,7 +234,11 @@ final class RunLoop {
         StepAlgebra.Carried carried = StepAlgebra.carryOver(old, cp);
         records = carried.records();
         List<PendingWrite> rewritten = carried.writes();
-        return rewritten.isEmpty() ? Uni.createFrom().voidItem() : writes.submit(() -> store.putWrites(threadId, ns, cp.id(), rewritten));
+        if (rewritten.isEmpty()) {
+            return Uni.createFrom().voidItem();
+        }
+        checkpointHasWrites = true;
+        return writes.submit(() -> store.putWrites(threadId, ns, cp.id(), rewritten));
     }
 
     private Uni<Void> continueRun() {
@@ -272,6 +283,7 @@ final class RunLoop {
         State input = state;
         Checkpoint at = checkpoint;
         boolean recordEach = tasks.size() > 1;
+        checkpointHasWrites |= recordEach;
         if (tasks.size() == 1) {
             return runOrReuse(tasks.get(0), input, at, step, false).flatMap(o -> afterStep(tasks, List.of(o), step));
         }
@@ -339,10 +351,18 @@ final class RunLoop {
         State after = folded.state();
         List<String> ran = tasks.stream().map(Task::node).toList();
         List<TaskSpec> next = StepAlgebra.route(graph, ran, updates, after);
+        Checkpoint at = checkpoint;
+        boolean clearWrites = checkpointHasWrites;
         Checkpoint cp = checkpointFor(folded, next, "loop", step);
         records = Map.of();
         stepsRun++;
-        return persist(cp).flatMap(v -> {
+        Uni<Void> stored = persist(cp);
+        if (clearWrites) {
+            // the step is in its checkpoint now; what its tasks recorded only served to resume it. Queued behind
+            // the checkpoint, so a failed put leaves them in place
+            writes.submit(() -> store.deleteWrites(threadId, ns, at.id()));
+        }
+        return stored.flatMap(v -> {
             emit(new GraphEvent.Values(tag(null, step), after, cp.id()));
             for (String node : ran) {
                 if (interruptAfter.contains(node)) {
@@ -387,9 +407,10 @@ final class RunLoop {
         expectedHead = cp.id();
         checkpoint = cp;
         checkpointHasSnapshot = false;
+        checkpointHasWrites = false;
         loader.remember(cp, state);
         Uni<Void> put = writes.submit(() -> store.put(cp, expected));
-        if (StepAlgebra.snapshotDue(cp, graph.options().compactionSteps(), state)) {
+        if (StepAlgebra.snapshotDue(cp, graph.options().snapshotEvery())) {
             // queued behind the checkpoint, and not waited for: a snapshot only makes later reads cheaper
             Map<String, Stored> snapshot = StateLoader.snapshotOf(state);
             writes.submit(() -> store.putSnapshot(threadId, ns, cp.id(), snapshot));

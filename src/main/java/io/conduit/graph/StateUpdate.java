@@ -71,7 +71,7 @@ final class StateUpdate {
         Checkpoint cp = StepAlgebra.checkpoint(origin, id, at, false, folded, next, "update", at.step() + 1, TimeOrderedIds.millisOf(id));
         Uni<Void> stored = store.put(cp, headId).onFailure(CheckpointConflictException.class)
                 .transform(c -> new GraphException(GraphException.Code.CONFLICT, c.getMessage(), c));
-        if (StepAlgebra.snapshotDue(cp, graph.options().compactionSteps(), folded.state())) {
+        if (StepAlgebra.snapshotDue(cp, graph.options().snapshotEvery())) {
             Map<String, Stored> snapshot = StateLoader.snapshotOf(folded.state());
             stored = stored.call(() -> store.putSnapshot(cp.threadId(), cp.ns(), cp.id(), snapshot));
         }

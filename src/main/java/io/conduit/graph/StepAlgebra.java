@@ -197,23 +197,10 @@ final class StepAlgebra {
     }
 
     /**
-     * Whether to store the full state at {@code cp}: once its lineage has grown {@code compactionSteps} checkpoints,
-     * and at least twice the state's items, since the last snapshot.
+     * Whether to store the full state at {@code cp}: every {@code every} checkpoints of a lineage, so that reading
+     * any state replays at most that many checkpoints, however long the thread.
      */
-    static boolean snapshotDue(Checkpoint cp, int compactionSteps, State state) {
-        return cp.chainLength() >= Math.max(compactionSteps, 2 * items(state));
-    }
-
-    @SuppressWarnings({"unchecked", "rawtypes"})
-    private static int items(State s) {
-        int n = 0;
-        List<Channel<?, ?>> channels = s.schema().channels();
-        for (int i = 0; i < channels.size(); i++) {
-            Channel ch = channels.get(i);
-            if (ch.storesWrites()) {
-                n += ch.size(s.valueAt(i));
-            }
-        }
-        return n;
+    static boolean snapshotDue(Checkpoint cp, int every) {
+        return cp.chainLength() >= Math.max(1, every);
     }
 }

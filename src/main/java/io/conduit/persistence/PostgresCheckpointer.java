@@ -33,6 +33,10 @@ import java.util.UUID;
  *
  * <p>Checkpoint and run ids must be UUIDs (the engine's are UUIDv7, so {@code uuid} order is creation order). Channel
  * values are stored as the JSON text their codecs produce; rows of an unknown {@code format} are refused.
+ *
+ * <p>A statement whose connection is lost (server restart, terminated backend) is repeated a few times with backoff
+ * ({@link ConnectionRetry}) rather than failing the run. Every statement is safe to repeat; a put is made so by its
+ * compare-and-set, and a repeat that finds its own checkpoint stored counts as the success it was.
  */
 public final class PostgresCheckpointer implements Checkpointer {
 
@@ -83,6 +87,9 @@ public final class PostgresCheckpointer implements Checkpointer {
             + "WHERE t.thread_id = $1 AND t.ns = $2 "
             + "ON CONFLICT (thread_key, checkpoint_id, task_id, idx) DO UPDATE SET node = EXCLUDED.node, channel = EXCLUDED.channel, value = EXCLUDED.value";
 
+    private static final String DELETE_WRITES = "DELETE FROM conduit_writes w USING conduit_threads t "
+            + "WHERE t.thread_id = $1 AND t.ns = $2 AND w.thread_key = t.thread_key AND w.checkpoint_id = $3";
+
     /** A namespace keeps its newest snapshot only: older ones serve only reads of old checkpoints, which replay instead. */
     private static final String PUT_SNAPSHOT = "WITH t AS (SELECT t.thread_key FROM conduit_threads t JOIN conduit_checkpoints c "
             + "ON c.thread_key = t.thread_key AND c.checkpoint_id = $3 WHERE t.thread_id = $1 AND t.ns = $2), "
@@ -125,11 +132,21 @@ public final class PostgresCheckpointer implements Checkpointer {
             + " AND (SELECT n FROM orphans) = 0 RETURNING 1) "
             + "SELECT (SELECT n FROM orphans) AS orphans, (SELECT example FROM orphans) AS example, (SELECT count(*) FROM c) AS deleted";
 
+    /** Whether a checkpoint is stored: how a put repeated after a lost connection tells its own success from a conflict. */
+    private static final String STORED = "SELECT 1 FROM conduit_threads t JOIN conduit_checkpoints c ON c.thread_key = t.thread_key "
+            + "AND c.checkpoint_id = $3 WHERE t.thread_id = $1 AND t.ns = $2";
+
     private final SqlClient client;
+    private final ConnectionRetry retry;
 
     /** @param client a pool, or a pipelining client over one: every call here is a single statement */
     public PostgresCheckpointer(SqlClient client) {
+        this(client, ConnectionRetry.defaults());
+    }
+
+    PostgresCheckpointer(SqlClient client, ConnectionRetry retry) {
         this.client = client;
+        this.retry = retry;
     }
 
     public PostgresCheckpointer(Pool pool) {
@@ -151,12 +168,25 @@ public final class PostgresCheckpointer implements Checkpointer {
                 .addValue(encodeChannels(cp.values()))
                 .addValue(encodeChannels(cp.deltas()))
                 .addValue(cp.metadata().isEmpty() ? null : json(cp.metadata()));
-        return client.preparedQuery(expectedHead == null ? PUT_FIRST : PUT_NEXT).execute(args).map(rows -> {
-            if (rows.rowCount() == 0) {
-                throw new CheckpointConflictException(cp.threadId(), cp.ns(), expectedHead);
-            }
-            return null;
-        });
+        String sql = expectedHead == null ? PUT_FIRST : PUT_NEXT;
+        return retry.run("checkpoint " + cp.id() + " of thread " + cp.threadId(), attempt -> client.preparedQuery(sql).execute(args)
+                .flatMap(rows -> {
+                    if (rows.rowCount() > 0) {
+                        return Uni.createFrom().voidItem();
+                    }
+                    CheckpointConflictException conflict = new CheckpointConflictException(cp.threadId(), cp.ns(), expectedHead);
+                    if (attempt == 1) {
+                        return Uni.createFrom().failure(conflict);
+                    }
+                    // a repeat: the attempt whose connection was lost may have committed first, and then the head
+                    // moved past expectedHead to this very checkpoint (ids are unique, so its row says so)
+                    return client.preparedQuery(STORED).execute(Tuple.of(cp.threadId(), cp.ns(), uuid(cp.id()))).map(found -> {
+                        if (found.size() == 0) {
+                            throw conflict;
+                        }
+                        return null;
+                    });
+                }));
     }
 
     @Override
@@ -180,13 +210,22 @@ public final class PostgresCheckpointer implements Checkpointer {
         }
         Tuple args = Tuple.of(threadId, ns, uuid(checkpointId)).addArrayOfString(tasks).addArrayOfInteger(idx)
                 .addArrayOfString(nodes).addArrayOfString(channels).addArrayOfString(values);
-        return client.preparedQuery(PUT_WRITES).execute(args).replaceWithVoid();
+        return execute("pending writes of checkpoint " + checkpointId, PUT_WRITES, args).replaceWithVoid();
+    }
+
+    @Override
+    public Uni<Void> deleteWrites(String threadId, String ns, String checkpointId) {
+        UUID id = parseUuid(checkpointId);
+        if (id == null) {
+            return Uni.createFrom().voidItem();
+        }
+        return execute("deletion of the pending writes of checkpoint " + checkpointId, DELETE_WRITES, Tuple.of(threadId, ns, id)).replaceWithVoid();
     }
 
     @Override
     public Uni<Void> putSnapshot(String threadId, String ns, String checkpointId, Map<String, Stored> values) {
         Tuple args = Tuple.of(threadId, ns, uuid(checkpointId), FORMAT, encodeChannels(values));
-        return client.preparedQuery(PUT_SNAPSHOT).execute(args).replaceWithVoid();
+        return execute("snapshot at checkpoint " + checkpointId, PUT_SNAPSHOT, args).replaceWithVoid();
     }
 
     @Override
@@ -195,7 +234,7 @@ public final class PostgresCheckpointer implements Checkpointer {
         if (keep == null) {
             return Uni.createFrom().failure(new IllegalStateException("checkpoint " + keepFrom + " has no snapshot; prune would lose state"));
         }
-        return client.preparedQuery(PRUNE).execute(Tuple.of(threadId, ns, keep)).map(rows -> {
+        return execute("prune of thread " + threadId, PRUNE, Tuple.of(threadId, ns, keep)).map(rows -> {
             Row r = rows.iterator().next();
             if (r.getLong("found") == 0) {
                 throw new IllegalStateException("checkpoint " + keepFrom + " has no snapshot; prune would lose state");
@@ -210,7 +249,7 @@ public final class PostgresCheckpointer implements Checkpointer {
         if (run == null) {
             return Uni.createFrom().item(0L); // run ids are UUIDs: no checkpoint carries this one
         }
-        return client.preparedQuery(DELETE_RUN).execute(Tuple.of(threadId, run)).map(rows -> {
+        return execute("rollback of run " + runId, DELETE_RUN, Tuple.of(threadId, run)).map(rows -> {
             Row r = rows.iterator().next();
             if (r.getLong("orphans") > 0) {
                 throw new IllegalStateException("thread " + threadId + ": checkpoint " + r.getString("example")
@@ -222,14 +261,14 @@ public final class PostgresCheckpointer implements Checkpointer {
 
     @Override
     public Uni<Void> deleteThread(String threadId) {
-        return client.preparedQuery(DELETE_THREAD).execute(Tuple.of(threadId)).replaceWithVoid();
+        return execute("deletion of thread " + threadId, DELETE_THREAD, Tuple.of(threadId)).replaceWithVoid();
     }
 
     // ---- reads
 
     @Override
     public Uni<Optional<Head>> head(String threadId, String ns) {
-        return client.preparedQuery(HEAD).execute(Tuple.of(threadId, ns)).map(rows -> headOf(rows, threadId, ns));
+        return execute("head of thread " + threadId, HEAD, Tuple.of(threadId, ns)).map(rows -> headOf(rows, threadId, ns));
     }
 
     @Override
@@ -238,7 +277,7 @@ public final class PostgresCheckpointer implements Checkpointer {
         if (id == null) {
             return Uni.createFrom().item(Optional.empty());
         }
-        return client.preparedQuery(GET).execute(Tuple.of(threadId, ns, id)).map(rows -> headOf(rows, threadId, ns));
+        return execute("checkpoint " + checkpointId, GET, Tuple.of(threadId, ns, id)).map(rows -> headOf(rows, threadId, ns));
     }
 
     @Override
@@ -247,7 +286,7 @@ public final class PostgresCheckpointer implements Checkpointer {
         if (id == null) {
             return Uni.createFrom().item(Optional.empty());
         }
-        return client.preparedQuery(CHAIN).execute(Tuple.of(threadId, ns, id)).map(rows -> {
+        return execute("state of checkpoint " + checkpointId, CHAIN, Tuple.of(threadId, ns, id)).map(rows -> {
             if (rows.size() == 0) {
                 return Optional.empty();
             }
@@ -275,13 +314,18 @@ public final class PostgresCheckpointer implements Checkpointer {
             return Uni.createFrom().item(List.of());
         }
         Tuple args = Tuple.tuple().addValue(threadId).addValue(ns).addValue(b).addValue(limit);
-        return client.preparedQuery(LIST).execute(args).map(rows -> {
+        return execute("history of thread " + threadId, LIST, args).map(rows -> {
             List<Checkpoint> out = new ArrayList<>(rows.size());
             for (Row r : rows) {
                 out.add(checkpointOf(r, threadId, ns));
             }
             return out;
         });
+    }
+
+    /** One statement, repeated on a lost connection: every statement but put's is safe to repeat as it is. */
+    private Uni<RowSet<Row>> execute(String what, String sql, Tuple args) {
+        return retry.run(what, attempt -> client.preparedQuery(sql).execute(args));
     }
 
     // ---- row mapping

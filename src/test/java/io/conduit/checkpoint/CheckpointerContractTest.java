@@ -358,6 +358,32 @@ class CheckpointerContractTest {
         assertSameWrites(await(store.get(thread, "", cp.id())).orElseThrow().pendingWrites(), expected);
     }
 
+    @ParameterizedTest
+    @MethodSource("io.conduit.checkpoint.Stores#all")
+    void deleteWritesDeletesThoseOfOneCheckpointOnly(Supplier<Checkpointer> stores) {
+        Checkpointer store = stores.get();
+        String thread = thread();
+        List<Checkpoint> line = linear(store, thread, "", 2);
+        List<Checkpoint> sub = linear(store, thread, "sub:x", 1);
+        PendingWrite w = new PendingWrite("task-1", "a", 0, "count", Stored.live(1, INT));
+        PendingWrite done = new PendingWrite("task-1", "a", 1, PendingWrite.DONE, Stored.json("true"));
+        await(store.putWrites(thread, "", line.get(0).id(), List.of(w, done)));
+        await(store.putWrites(thread, "", line.get(1).id(), List.of(w)));
+        await(store.putWrites(thread, "sub:x", sub.get(0).id(), List.of(w)));
+
+        await(store.deleteWrites(thread, "", line.get(0).id()));
+
+        assertThat(await(store.get(thread, "", line.get(0).id())).orElseThrow().pendingWrites()).isEmpty();
+        assertSameWrites(await(store.head(thread, "")).orElseThrow().pendingWrites(), List.of(w));
+        assertSameWrites(await(store.head(thread, "sub:x")).orElseThrow().pendingWrites(), List.of(w));
+        // the checkpoint itself stays, and deleting again or elsewhere is no error
+        assertSameCheckpoint(await(store.get(thread, "", line.get(0).id())).orElseThrow().checkpoint(), line.get(0));
+        await(store.deleteWrites(thread, "", line.get(0).id()));
+        await(store.deleteWrites(thread, "", "not-a-uuid"));
+        await(store.deleteWrites(thread(), "", line.get(1).id()));
+        assertSameWrites(await(store.head(thread, "")).orElseThrow().pendingWrites(), List.of(w));
+    }
+
     // ---- chain
 
     @ParameterizedTest

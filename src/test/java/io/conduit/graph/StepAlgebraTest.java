@@ -225,15 +225,16 @@ class StepAlgebraTest {
     }
 
     @Test
-    void snapshotsAreDueWhenTheChainIsLongEnough() {
+    void aSnapshotIsDueEveryNCheckpointsWhateverTheStateHolds() {
         StepAlgebra.Folded nothing = StepAlgebra.fold(state(), List.of());
         Checkpoint cp = checkpoint(null, false, nothing, List.of());
         for (int i = 0; i < 3; i++) {
             cp = checkpoint(cp, false, nothing, List.of());
         }
         assertThat(cp.chainLength()).isEqualTo(4);
-        assertThat(StepAlgebra.snapshotDue(cp, 4, state())).isTrue();
-        assertThat(StepAlgebra.snapshotDue(cp, 5, state())).isFalse();
+        assertThat(StepAlgebra.snapshotDue(cp, 4)).isTrue();
+        assertThat(StepAlgebra.snapshotDue(cp, 3)).isTrue();
+        assertThat(StepAlgebra.snapshotDue(cp, 5)).isFalse();
     }
 
     // ---- tasks
