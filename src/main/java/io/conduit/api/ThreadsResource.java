@@ -6,7 +6,10 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.conduit.checkpoint.JsonCodec;
 import io.conduit.graph.CompiledGraph;
 import io.conduit.graph.StateSnapshot;
+import io.conduit.graph.StateGraph;
+import io.conduit.graph.Update;
 import io.conduit.runs.GraphRegistry;
+import io.conduit.runs.InputDecoder;
 import io.conduit.runs.InputText;
 import io.conduit.runs.InvalidInputException;
 import io.conduit.runs.NotFoundException;
@@ -138,6 +141,38 @@ public class ThreadsResource {
     public Uni<ObjectNode> stateAtCheckpoint(@PathParam("id") String id, JsonNode body) {
         String cp = body == null ? null : body.path("checkpoint").path("checkpoint_id").asText(null);
         return cp == null ? state(id, null) : stateAt(id, cp);
+    }
+
+    /**
+     * Updates the state as a node would have ({@code as_node}), in a new checkpoint (source {@code update}); the next
+     * run without input continues from there. 409 while a run is pending or running on the thread.
+     */
+    @POST
+    @Path("/{id}/state")
+    public Uni<ObjectNode> updateState(@PathParam("id") String id, JsonNode body) {
+        JsonNode b = body == null || body.isNull() ? JsonCodec.MAPPER.createObjectNode() : body;
+        if (!b.isObject()) {
+            throw new InvalidInputException("body", "must be a JSON object");
+        }
+        Update update = InputDecoder.decode(graph.schema(), b.get("values"), "values");
+        String asNode = b.hasNonNull("as_node") ? b.get("as_node").asText() : null;
+        if (asNode != null && !asNode.equals(StateGraph.START) && !graph.nodeNames().contains(asNode)) {
+            throw new InvalidInputException("as_node", "the graph has no node " + asNode);
+        }
+        String checkpointId = b.hasNonNull("checkpoint_id") ? b.get("checkpoint_id").asText()
+                : b.path("checkpoint").hasNonNull("checkpoint_id") ? b.path("checkpoint").get("checkpoint_id").asText() : null;
+        Update u = update == null ? Update.none() : update;
+        return record(id).chain(t -> runs.inflight(id)).chain(inflight -> {
+            if (!inflight.isEmpty()) {
+                throw new ThreadBusyException(id);
+            }
+            return graph.updateState(id, u, asNode, checkpointId);
+        }).chain(cp -> threads.patchMetadata(id, Map.of(), Instant.now()).replaceWith(cp))
+                .map(cp -> {
+                    ObjectNode out = JsonCodec.MAPPER.createObjectNode();
+                    out.set("checkpoint", WireJson.checkpoint(id, cp));
+                    return out;
+                });
     }
 
     @POST
