@@ -33,10 +33,11 @@ public final class GeneratorStage implements Node {
     @Override
     public Uni<Update> run(State state, NodeContext ctx) {
         List<ChatMessage> messages = new ArrayList<>();
-        messages.add(SystemPrompt.of(config.systemPrompt() + GROUNDING, state, clock));
+        AgentSettings settings = AgentSettings.of(config, ctx.configurable());
+        messages.add(SystemPrompt.of(settings.systemPrompt() + GROUNDING, state, clock));
         messages.addAll(AgentState.modelView(state));
         String messageId = TimeOrderedIds.next();
-        ModelRequest request = new ModelRequest(ModelRole.GENERATOR, messages, List.of());
+        ModelRequest request = new ModelRequest(ModelRole.GENERATOR, messages, List.of()).withModel(settings.model());
         return StreamedModelCall.run(model, request, ctx, messageId, "generator", StreamedModelCall.Shown.ALL).map(reply -> {
             LlmCall call = LlmCall.of(TimeOrderedIds.next(), ctx.runId(), "generator", reply.response());
             return Update.of(AgentState.MESSAGES, reply.message())

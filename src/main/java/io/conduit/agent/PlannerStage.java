@@ -6,6 +6,7 @@ import io.conduit.agent.port.LanguageModel;
 import io.conduit.agent.port.ModelRequest;
 import io.conduit.agent.port.ModelRole;
 import io.conduit.agent.port.ToolBox;
+import io.conduit.agent.port.ToolSpec;
 import io.conduit.graph.Node;
 import io.conduit.graph.NodeContext;
 import io.conduit.graph.Route;
@@ -39,8 +40,9 @@ public final class PlannerStage implements Node {
 
     @Override
     public Uni<Update> run(State state, NodeContext ctx) {
-        boolean routeOnly = config.plannerMode() == PlannerMode.ROUTE_ONLY;
-        String instructions = config.systemPrompt();
+        AgentSettings settings = AgentSettings.of(config, ctx.configurable());
+        boolean routeOnly = settings.plannerMode() == PlannerMode.ROUTE_ONLY;
+        String instructions = settings.systemPrompt();
         String replan = state.get(AgentState.SCRATCHPAD).notes().get("replan");
         if (replan != null) {
             instructions += "\n\nNote from the last attempt: " + replan;
@@ -49,7 +51,8 @@ public final class PlannerStage implements Node {
         messages.add(SystemPrompt.of(instructions, state, clock));
         messages.addAll(AgentState.modelView(state));
         String messageId = TimeOrderedIds.next();
-        ModelRequest request = new ModelRequest(ModelRole.PLANNER, messages, tools.specs());
+        List<ToolSpec> bound = tools.specs().stream().filter(t -> settings.allows(t.name())).toList();
+        ModelRequest request = new ModelRequest(ModelRole.PLANNER, messages, bound).withModel(settings.model());
         // route-only hides the planner's text, not its tool calls: those become a message in state either way
         StreamedModelCall.Shown shown = routeOnly ? StreamedModelCall.Shown.TOOL_CALLS : StreamedModelCall.Shown.ALL;
         return StreamedModelCall.run(model, request, ctx, messageId, "planner", shown).map(reply -> {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import io.conduit.agent.message.ToolCall;
 import io.conduit.agent.message.ToolMessage;
 import io.conduit.agent.port.ToolBox;
+import io.conduit.agent.port.ToolOutcome;
 import io.conduit.agent.port.ToolScope;
 import io.conduit.checkpoint.JsonCodec;
 import io.conduit.checkpoint.TimeOrderedIds;
@@ -39,7 +40,11 @@ public final class ToolExecutorStage implements Node {
         return Uni.createFrom().deferred(() -> {
             String childId = TimeOrderedIds.next();
             ctx.childStarted(childId, KIND, call.name(), arguments(call));
-            return tools.call(call, scope)
+            // an assistant limited to some tools binds only those; a model that calls another anyway is told no
+            Uni<ToolOutcome> outcome = ctx.configurable().get("tools") instanceof java.util.List<?> allowed && !allowed.contains(call.name())
+                    ? Uni.createFrom().item(new ToolOutcome("tool " + call.name() + " is not available to this assistant", true, 0))
+                    : tools.call(call, scope);
+            return outcome
                     .invoke(o -> ctx.childEnded(childId, KIND, call.name(), o.content(), o.error() ? o.content() : null))
                     // the port never fails, by contract; should it, the child run still ends
                     .onFailure().invoke(f -> ctx.childEnded(childId, KIND, call.name(), null, String.valueOf(f.getMessage())));

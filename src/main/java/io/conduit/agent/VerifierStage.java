@@ -30,6 +30,7 @@ public final class VerifierStage implements Node {
 
     @Override
     public Uni<Update> run(State state, NodeContext ctx) {
+        AgentSettings settings = AgentSettings.of(config, ctx.configurable());
         List<String> failed = new ArrayList<>();
         for (ToolMessage m : lastResults(state.get(AgentState.MESSAGES))) {
             if (m.error()) {
@@ -42,14 +43,14 @@ public final class VerifierStage implements Node {
             return Uni.createFrom().item(Update.of(AgentState.PHASE, Phase.GENERATE));
         }
         int retries = state.get(AgentState.RETRY_COUNT);
-        if (retries < config.retryBudget()) {
+        if (retries < settings.retryBudget()) {
             String note = String.join("; ", failed) + ". Try other tools or arguments, or answer with what you know.";
-            ctx.custom("planning_retry", Map.of("attempt", retries + 1, "budget", config.retryBudget(), "problems", failed));
+            ctx.custom("planning_retry", Map.of("attempt", retries + 1, "budget", settings.retryBudget(), "problems", failed));
             return Uni.createFrom().item(Update.of(AgentState.RETRY_COUNT, retries + 1)
                     .set(AgentState.SCRATCHPAD, state.get(AgentState.SCRATCHPAD).with("replan", note))
                     .set(AgentState.PHASE, Phase.REPLAN));
         }
-        if (config.clarifyOnFailure()) {
+        if (settings.clarifyOnFailure()) {
             String answer = ctx.interrupt(Map.of("question", "I could not find what I needed (" + String.join("; ", failed)
                     + "). Can you tell me more?", "problems", failed), String.class);
             return Uni.createFrom().item(Update.of(AgentState.MESSAGES, UserMessage.of(answer))

@@ -8,7 +8,16 @@ import io.conduit.graph.Channel;
 import io.conduit.graph.CompiledGraph;
 import io.conduit.runs.Assistant;
 import io.conduit.runs.Assistants;
+import io.conduit.runs.AssistantExistsException;
+import io.conduit.runs.InputText;
 import io.conduit.runs.InvalidInputException;
+import io.conduit.runs.NotFoundException;
+import io.conduit.runs.RegisteredGraph;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.PATCH;
+import jakarta.ws.rs.core.Response;
+import java.time.Instant;
+import java.util.UUID;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
@@ -72,6 +81,137 @@ public class AssistantsResource {
                 .map(a -> (long) a.size());
     }
 
+    /** A new assistant: a served graph plus a configuration that overrides its defaults (checked against its schema). */
+    @POST
+    public Uni<ObjectNode> create(JsonNode body) {
+        JsonNode b = object(body);
+        String graphId = b.path("graph_id").asText(null);
+        RegisteredGraph graph = graphId == null ? null : assistants.graphs().byGraphId(graphId);
+        if (graph == null) {
+            throw new InvalidInputException("graph_id", graphId == null ? "is required" : "no graph " + graphId + " is served here");
+        }
+        String id = b.hasNonNull("assistant_id") ? b.get("assistant_id").asText() : UUID.randomUUID().toString();
+        if (!InputText.isId(id)) {
+            throw new InvalidInputException("assistant_id", "ids are 1 to 128 letters, digits or - _ . : @");
+        }
+        if (assistants.system().stream().anyMatch(a -> a.assistantId().equals(id) || a.graphId().equals(id))) {
+            throw new AssistantExistsException(id);
+        }
+        String ifExists = b.path("if_exists").asText("raise");
+        if (!ifExists.equals("raise") && !ifExists.equals("do_nothing")) {
+            throw new InvalidInputException("if_exists", "must be raise or do_nothing");
+        }
+        Instant now = Instant.now();
+        Assistant a = new Assistant(id, graphId, text(b, "name", graphId), text(b, "description", null), config(b, graph),
+                ThreadsResource.map(b, "context"), ThreadsResource.map(b, "metadata"), 1, now, now);
+        return assistants.store().create(a, ifExists.equals("do_nothing")).map(WireJson::assistant);
+    }
+
+    /** A change makes a new version, which becomes the latest. */
+    @PATCH
+    @Path("/{id}")
+    public Uni<ObjectNode> patch(@PathParam("id") String id, JsonNode body) {
+        JsonNode b = object(body);
+        return stored(id).chain(current -> {
+            RegisteredGraph graph = assistants.graph(current);
+            if (b.hasNonNull("graph_id") && !b.get("graph_id").asText().equals(current.graphId())) {
+                throw new InvalidInputException("graph_id", "an assistant keeps its graph");
+            }
+            Map<String, Object> config = b.has("config") ? config(b, graph) : current.config();
+            Instant now = Instant.now();
+            return assistants.store().update(id, a -> new Assistant(a.assistantId(), a.graphId(), text(b, "name", a.name()),
+                    text(b, "description", a.description()), config, b.has("context") ? ThreadsResource.map(b, "context") : a.context(),
+                    b.has("metadata") ? merged(a.metadata(), ThreadsResource.map(b, "metadata")) : a.metadata(), a.version(), a.createdAt(), now));
+        }).map(a -> WireJson.assistant(a.orElseThrow(() -> missing(id))));
+    }
+
+    @DELETE
+    @Path("/{id}")
+    public Uni<Response> delete(@PathParam("id") String id) {
+        return stored(id).chain(a -> assistants.store().delete(id)).map(x -> Response.noContent().build());
+    }
+
+    @POST
+    @Path("/{id}/versions")
+    public Uni<ArrayNode> versions(@PathParam("id") String id, JsonNode body) {
+        JsonNode b = body == null || body.isNull() ? JsonCodec.MAPPER.createObjectNode() : object(body);
+        int limit = b.path("limit").asInt(10);
+        int offset = b.path("offset").asInt(0);
+        if (limit < 1 || limit > 1000 || offset < 0) {
+            throw new InvalidInputException("limit", "limit is 1 to 1000 and offset 0 or more");
+        }
+        Uni<List<Assistant>> versions = assistants.system().stream().anyMatch(a -> a.assistantId().equals(id) || a.graphId().equals(id))
+                ? assistants.resolve(id).map(List::of)
+                : stored(id).chain(a -> assistants.store().versions(id, limit, offset));
+        return versions.map(list -> {
+            ArrayNode out = JsonCodec.MAPPER.createArrayNode();
+            list.forEach(a -> out.add(WireJson.assistant(a)));
+            return out;
+        });
+    }
+
+    @POST
+    @Path("/{id}/latest")
+    public Uni<ObjectNode> latest(@PathParam("id") String id, JsonNode body) {
+        JsonNode v = object(body).get("version");
+        if (v == null || !v.isInt()) {
+            throw new InvalidInputException("version", "must be a version number");
+        }
+        return stored(id).chain(a -> assistants.store().setLatest(id, v.asInt()))
+                .map(a -> WireJson.assistant(a.orElseThrow(() -> new NotFoundException("Assistant " + id + " has no version " + v.asInt()))));
+    }
+
+    private Uni<Assistant> stored(String id) {
+        if (!InputText.isId(id)) {
+            return Uni.createFrom().failure(missing(id));
+        }
+        return assistants.store().get(id).map(a -> a.orElseThrow(() -> missing(id)));
+    }
+
+    private static NotFoundException missing(String id) {
+        return new NotFoundException("Assistant " + id + " not found");
+    }
+
+    private static JsonNode object(JsonNode body) {
+        if (body == null || !body.isObject()) {
+            throw new InvalidInputException("body", "must be a JSON object");
+        }
+        return body;
+    }
+
+    private static String text(JsonNode b, String field, String dflt) {
+        JsonNode n = b.get(field);
+        if (n == null || n.isNull()) {
+            return dflt;
+        }
+        if (!n.isTextual()) {
+            throw new InvalidInputException(field, "must be a string");
+        }
+        InputText.check(field, n.asText(), 10_000);
+        return n.asText();
+    }
+
+    /** {@code config}, with its {@code configurable} checked against the graph's settings. */
+    private static Map<String, Object> config(JsonNode b, RegisteredGraph graph) {
+        Map<String, Object> config = ThreadsResource.map(b, "config");
+        Object configurable = config.getOrDefault("configurable", Map.of());
+        if (!(configurable instanceof Map<?, ?> m)) {
+            throw new InvalidInputException("config.configurable", "must be an object");
+        }
+        @SuppressWarnings("unchecked")
+        String problem = graph.configPolicy().problem((Map<String, Object>) m);
+        if (problem != null) {
+            throw new InvalidInputException("config.configurable." + problem.split(" ")[0], problem);
+        }
+        return config;
+    }
+
+    private static Map<String, Object> merged(Map<String, Object> a, Map<String, Object> b) {
+        Map<String, Object> out = new java.util.HashMap<>(a);
+        out.putAll(b);
+        return out;
+    }
+
     @GET
     @Path("/{id}")
     public Uni<ObjectNode> get(@PathParam("id") String id) {
@@ -109,7 +249,7 @@ public class AssistantsResource {
             o.set("input_schema", state);
             o.set("output_schema", state);
             o.set("state_schema", state);
-            o.set("config_schema", JsonCodec.MAPPER.createObjectNode().put("type", "object"));
+            o.set("config_schema", JsonCodec.MAPPER.valueToTree(assistants.graph(a).configSchema()));
             o.set("context_schema", JsonCodec.MAPPER.createObjectNode().put("type", "object"));
             return o;
         });

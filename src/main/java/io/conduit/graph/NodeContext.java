@@ -19,6 +19,11 @@ public interface NodeContext {
     /** The input of a dynamic fan-out ({@link Send}), converted to {@code type}; null for a task made by an edge. */
     <T> T input(Class<T> type);
 
+    /** The run's settings ({@code config.configurable}); empty when it has none. */
+    default java.util.Map<String, Object> configurable() {
+        return java.util.Map.of();
+    }
+
     /** Streams a token of text the node is producing (an LLM answer) to the run's subscribers. */
     void token(String messageId, String text);
 

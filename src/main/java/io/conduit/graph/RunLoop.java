@@ -439,6 +439,10 @@ final class RunLoop {
         return req.durability();
     }
 
+    java.util.Map<String, Object> configurable() {
+        return req.configurable();
+    }
+
     /** Ends the run once everything queued is stored: "finished" or "interrupted" is never said before that. */
     private Uni<Boolean> end(GraphEvent terminal) {
         return writes.flush().map(v -> {

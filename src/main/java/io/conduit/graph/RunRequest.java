@@ -18,46 +18,52 @@ public record RunRequest(
         Integer recursionLimit,
         Set<String> interruptBefore,
         Set<String> interruptAfter,
-        Map<String, String> metadata) {
+        Map<String, String> metadata,
+        Map<String, Object> configurable) {
 
     public static RunRequest on(String threadId) {
-        return new RunRequest(threadId, null, null, null, null, Durability.SYNC, null, Set.of(), Set.of(), Map.of());
+        return new RunRequest(threadId, null, null, null, null, Durability.SYNC, null, Set.of(), Set.of(), Map.of(), Map.of());
     }
 
     public RunRequest input(Update update) {
-        return new RunRequest(threadId, runId, update, command, checkpointId, durability, recursionLimit, interruptBefore, interruptAfter, metadata);
+        return new RunRequest(threadId, runId, update, command, checkpointId, durability, recursionLimit, interruptBefore, interruptAfter, metadata, configurable);
     }
 
     public RunRequest command(Command c) {
-        return new RunRequest(threadId, runId, input, c, checkpointId, durability, recursionLimit, interruptBefore, interruptAfter, metadata);
+        return new RunRequest(threadId, runId, input, c, checkpointId, durability, recursionLimit, interruptBefore, interruptAfter, metadata, configurable);
     }
 
     public RunRequest fromCheckpoint(String id) {
-        return new RunRequest(threadId, runId, input, command, id, durability, recursionLimit, interruptBefore, interruptAfter, metadata);
+        return new RunRequest(threadId, runId, input, command, id, durability, recursionLimit, interruptBefore, interruptAfter, metadata, configurable);
     }
 
     public RunRequest durability(Durability d) {
-        return new RunRequest(threadId, runId, input, command, checkpointId, d, recursionLimit, interruptBefore, interruptAfter, metadata);
+        return new RunRequest(threadId, runId, input, command, checkpointId, d, recursionLimit, interruptBefore, interruptAfter, metadata, configurable);
     }
 
     public RunRequest recursionLimit(int limit) {
-        return new RunRequest(threadId, runId, input, command, checkpointId, durability, limit, interruptBefore, interruptAfter, metadata);
+        return new RunRequest(threadId, runId, input, command, checkpointId, durability, limit, interruptBefore, interruptAfter, metadata, configurable);
     }
 
     public RunRequest interruptBefore(String... nodes) {
-        return new RunRequest(threadId, runId, input, command, checkpointId, durability, recursionLimit, Set.of(nodes), interruptAfter, metadata);
+        return new RunRequest(threadId, runId, input, command, checkpointId, durability, recursionLimit, Set.of(nodes), interruptAfter, metadata, configurable);
     }
 
     public RunRequest interruptAfter(String... nodes) {
-        return new RunRequest(threadId, runId, input, command, checkpointId, durability, recursionLimit, interruptBefore, Set.of(nodes), metadata);
+        return new RunRequest(threadId, runId, input, command, checkpointId, durability, recursionLimit, interruptBefore, Set.of(nodes), metadata, configurable);
     }
 
     public RunRequest runId(String id) {
-        return new RunRequest(threadId, id, input, command, checkpointId, durability, recursionLimit, interruptBefore, interruptAfter, metadata);
+        return new RunRequest(threadId, id, input, command, checkpointId, durability, recursionLimit, interruptBefore, interruptAfter, metadata, configurable);
+    }
+
+    /** Per-run settings the nodes may read ({@link NodeContext#configurable}): LangGraph's {@code config.configurable}. */
+    public RunRequest configurable(Map<String, Object> c) {
+        return new RunRequest(threadId, runId, input, command, checkpointId, durability, recursionLimit, interruptBefore, interruptAfter, metadata, Map.copyOf(c));
     }
 
     public RunRequest metadata(Map<String, String> m) {
-        return new RunRequest(threadId, runId, input, command, checkpointId, durability, recursionLimit, interruptBefore, interruptAfter, Map.copyOf(m));
+        return new RunRequest(threadId, runId, input, command, checkpointId, durability, recursionLimit, interruptBefore, interruptAfter, Map.copyOf(m), configurable);
     }
 
 }

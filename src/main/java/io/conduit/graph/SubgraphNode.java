@@ -29,7 +29,7 @@ final class SubgraphNode implements Node {
         String ns = (ctx.ns().isEmpty() ? "" : ctx.ns() + "|") + ctx.node() + ":" + ctx.taskId();
         Checkpointer store = ctx.run().store();
         return store.head(ctx.threadId(), ns).flatMap(head -> {
-            RunRequest req = RunRequest.on(ctx.threadId()).runId(ctx.runId()).durability(ctx.run().durability());
+            RunRequest req = RunRequest.on(ctx.threadId()).runId(ctx.runId()).durability(ctx.run().durability()).configurable(ctx.configurable());
             if (head.isEmpty()) {
                 req = req.input(seed(parent));
             } else if (ctx.latestResume() != null && hasPendingInterrupt(head.get())) {

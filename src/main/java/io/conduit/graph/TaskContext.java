@@ -96,6 +96,11 @@ final class TaskContext implements NodeContext {
 
     // for subgraphs run inside this task
 
+    @Override
+    public java.util.Map<String, Object> configurable() {
+        return run.configurable();
+    }
+
     RunLoop run() {
         return run;
     }

@@ -33,7 +33,7 @@ public final class LangChain4jModel implements LanguageModel {
         return Multi.createFrom().deferred(() -> {
             long start = System.nanoTime();
             String provider = endpoint.provider().id();
-            String modelName = endpoint.modelFor(request.role());
+            String modelName = request.model() != null ? request.model() : endpoint.modelFor(request.role());
             ChatRequest chatRequest;
             try {
                 chatRequest = LangChain4jRequests.of(request, modelName);

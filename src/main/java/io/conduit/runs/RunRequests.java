@@ -58,6 +58,12 @@ public final class RunRequests {
         run.metadata().forEach((key, v) -> meta.put(key, String.valueOf(v)));
         meta.put("run_id", run.runId());
         meta.put("assistant_id", run.assistantId());
+        Object configurable = run.kwargs().get("config") instanceof Map<?, ?> c ? c.get("configurable") : null;
+        if (configurable instanceof Map<?, ?> m) {
+            @SuppressWarnings("unchecked")
+            Map<String, Object> settings = (Map<String, Object>) m;
+            req = req.configurable(settings);
+        }
         return req.metadata(meta);
     }
 

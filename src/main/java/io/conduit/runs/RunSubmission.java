@@ -66,7 +66,7 @@ public final class RunSubmission {
             object(body, "config");
             object(body, "context");
             if (body.path("config").has("configurable") && body.hasNonNull("context")) {
-                throw new InvalidInputException("context", "send configurable or context, not both");
+                throw new BadRequest("send config.configurable or context, not both");
             }
             if (threadId == null && body.path("command").hasNonNull("resume")) {
                 throw new BadRequest("a stateless run has no interrupt to resume: command.resume needs a thread");
@@ -83,6 +83,7 @@ public final class RunSubmission {
                     kwargs.put("temporary", true);
                 }
                 kwargs.remove("assistant_id");
+                kwargs.put("config", config(assistant, graph, body));
                 Run run = new Run(runId, thread, assistant.assistantId(), RunStatus.PENDING, metadata, strategy, kwargs, now, now,
                         now.plusMillis((long) (afterSeconds * 1000)), null);
                 RunRequests.from(run, graph); // throws on bad input: nothing is written yet
@@ -96,6 +97,30 @@ public final class RunSubmission {
                 });
             });
         });
+    }
+
+    /** The run's {@code config}: the assistant's {@code configurable}, overridden by the run's own, checked. */
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> config(Assistant assistant, RegisteredGraph graph, JsonNode body) {
+        Map<String, Object> config = new java.util.HashMap<>(object(body, "config"));
+        Map<String, Object> configurable = new java.util.HashMap<>();
+        if (assistant.config().get("configurable") instanceof Map<?, ?> a) {
+            configurable.putAll((Map<String, Object>) a);
+        }
+        if (config.get("configurable") instanceof Map<?, ?> r) {
+            configurable.putAll((Map<String, Object>) r);
+        } else if (config.containsKey("configurable") && config.get("configurable") != null) {
+            throw new InvalidInputException("config.configurable", "must be an object");
+        }
+        if (body.get("context") != null && body.get("context").isObject()) {
+            configurable.putAll(object(body, "context"));
+        }
+        String problem = graph.configPolicy().problem(configurable);
+        if (problem != null) {
+            throw new InvalidInputException("config.configurable." + problem.split(" ")[0], problem);
+        }
+        config.put("configurable", configurable);
+        return config;
     }
 
     /** {@code interrupt} and {@code rollback}: the thread's other runs in flight stop (they were there first). */

@@ -1,6 +1,7 @@
 package io.conduit.runs;
 
 import io.conduit.agent.AgentConfig;
+import io.conduit.agent.AgentSettings;
 import io.conduit.agent.message.ChatMessage;
 import io.conduit.graph.CompiledGraph;
 import io.conduit.graph.Update;
@@ -29,7 +30,7 @@ public class ServingBeans {
     GraphRegistry graphs(CompiledGraph agent, AgentConfig config) {
         return new GraphRegistry(List.of(new RegisteredGraph(AGENT,
                 "The default assistant: ingress, planner, tools, verifier, generator, summarizer", agent,
-                input -> checkMessages(input, config.maxMessageChars()))));
+                input -> checkMessages(input, config.maxMessageChars()), AgentSettings.SCHEMA, AgentSettings::check)));
     }
 
     /** The agent's input rules, checked before a run is created (ingress checks them again inside the run). */
