@@ -25,6 +25,7 @@ final class SseStream implements RunEventListener {
     private final long heartbeat;
     private volatile boolean closed;
     private Runnable onClientGone = () -> { };
+    private Runnable release = () -> { };
 
     SseStream(HttpServerResponse response, Vertx vertx, Duration heartbeat, Set<String> modes, boolean subgraphs, boolean closeAtEnd) {
         this.response = response;
@@ -44,6 +45,15 @@ final class SseStream implements RunEventListener {
     /** What to do when the client goes away before the end ({@code on_disconnect=cancel}). */
     SseStream onClientGone(Runnable r) {
         this.onClientGone = r;
+        return this;
+    }
+
+    /** What to release however the stream ends (the log subscription); run at once if it has ended already. */
+    SseStream release(Runnable r) {
+        this.release = r;
+        if (closed) {
+            r.run();
+        }
         return this;
     }
 
@@ -90,6 +100,7 @@ final class SseStream implements RunEventListener {
         }
         closed = true;
         vertx.cancelTimer(heartbeat);
+        release.run();
         if (!response.ended() && !response.closed()) {
             response.end();
         }
@@ -99,6 +110,7 @@ final class SseStream implements RunEventListener {
         if (!closed) {
             closed = true;
             vertx.cancelTimer(heartbeat);
+            release.run();
             onClientGone.run();
         }
     }

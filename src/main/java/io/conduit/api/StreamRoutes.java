@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.conduit.checkpoint.JsonCodec;
 import io.conduit.runs.Assistants;
+import io.conduit.runs.InputText;
 import io.conduit.runs.NotFoundException;
 import io.conduit.runs.Run;
 import io.conduit.runs.RunEvent;
@@ -14,6 +15,7 @@ import io.conduit.runs.RunStore;
 import io.conduit.runs.RunSubmission;
 import io.conduit.runs.ServingConfig;
 import io.conduit.runs.ThreadEventLog;
+import io.conduit.runs.ThreadStore;
 import io.conduit.runs.WireState;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.Vertx;
@@ -40,6 +42,7 @@ public class StreamRoutes {
 
     private final RunSubmission submission;
     private final RunStore runs;
+    private final ThreadStore threads;
     private final RunEventLogs logs;
     private final RunExecutor executor;
     private final Assistants assistants;
@@ -47,10 +50,11 @@ public class StreamRoutes {
     private final Vertx vertx;
     private final long maxBody;
 
-    StreamRoutes(RunSubmission submission, RunStore runs, RunEventLogs logs, RunExecutor executor, Assistants assistants,
+    StreamRoutes(RunSubmission submission, RunStore runs, ThreadStore threads, RunEventLogs logs, RunExecutor executor, Assistants assistants,
                  ServingConfig config, Vertx vertx, @ConfigProperty(name = "conduit.api.max-body-bytes", defaultValue = "1048576") long maxBody) {
         this.submission = submission;
         this.runs = runs;
+        this.threads = threads;
         this.logs = logs;
         this.executor = executor;
         this.assistants = assistants;
@@ -85,12 +89,12 @@ public class StreamRoutes {
             resp.putHeader("Location", "/threads/" + run.threadId() + "/runs/" + run.runId() + "/stream?stream_mode="
                     + URLEncoder.encode(JsonCodec.MAPPER.valueToTree(sub.streamModes()).toString(), StandardCharsets.UTF_8));
             SseStream sse = new SseStream(resp, vertx, config.heartbeat(), Set.copyOf(sub.streamModes()), sub.subgraphs(), true);
-            sse.open();
             ThreadEventLog.Subscription s = logs.log(run.threadId()).subscribeRun(run.runId(), -1, sse);
+            sse.open();
+            if (s != null) {
+                sse.release(s::cancel);
+            }
             sse.onClientGone(() -> {
-                if (s != null) {
-                    s.cancel();
-                }
                 if (sub.cancelOnDisconnect()) {
                     executor.cancel(run, RunExecutor.StopReason.INTERRUPT).subscribe().with(x -> { }, f -> { });
                 }
@@ -172,19 +176,25 @@ public class StreamRoutes {
                 return;
             }
             Run run = found.get();
-            List<String> modes = modes(ctx, run);
+            List<String> modes;
+            try {
+                modes = modes(ctx, run);
+            } catch (RuntimeException bad) {
+                error(ctx, bad);
+                return;
+            }
             SseStream sse = new SseStream(ctx.response(), vertx, config.heartbeat(), new HashSet<>(modes), true, true);
             ctx.response().putHeader("Location", ctx.request().uri());
-            sse.open();
             ThreadEventLog log = logs.find(threadId);
             ThreadEventLog.Subscription s = log == null ? null : log.subscribeRun(runId, after, sse);
+            sse.open();
             if (s == null) {
                 finalValues(run, sse);
                 return;
             }
             boolean cancel = "1".equals(ctx.request().getParam("cancel_on_disconnect")) || "true".equals(ctx.request().getParam("cancel_on_disconnect"));
+            sse.release(s::cancel);
             sse.onClientGone(() -> {
-                s.cancel();
                 if (cancel) {
                     executor.cancel(run, RunExecutor.StopReason.INTERRUPT).subscribe().with(x -> { }, f -> { });
                 }
@@ -206,6 +216,20 @@ public class StreamRoutes {
 
     private void joinThread(RoutingContext ctx) {
         String threadId = ctx.pathParam("thread_id");
+        if (!InputText.isId(threadId)) {
+            error(ctx, new NotFoundException("Thread " + threadId + " not found"));
+            return;
+        }
+        threads.get(threadId).subscribe().with(t -> {
+            if (t.isEmpty()) {
+                error(ctx, new NotFoundException("Thread " + threadId + " not found"));
+            } else {
+                followThread(ctx, threadId);
+            }
+        }, f -> error(ctx, f));
+    }
+
+    private void followThread(RoutingContext ctx, String threadId) {
         String header = ctx.request().getHeader("Last-Event-ID");
         Long after = header == null ? null : lastEventId(ctx, -1L);
         List<String> modes;
@@ -217,9 +241,10 @@ public class StreamRoutes {
             return;
         }
         SseStream sse = new SseStream(ctx.response(), vertx, config.heartbeat(), new HashSet<>(modes), true, false);
-        sse.open();
+        // subscribed before the headers go out: a client that acts on them finds its events in the log
         ThreadEventLog.Subscription s = logs.log(threadId).subscribeThread(after, sse);
-        sse.onClientGone(s::cancel);
+        sse.open();
+        sse.release(s::cancel);
     }
 
     private static final Set<String> RUN_MODES = Set.of("values", "updates", "messages", "custom", "events", "debug", "tasks", "checkpoints");
