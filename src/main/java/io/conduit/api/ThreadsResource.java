@@ -13,7 +13,7 @@ import io.conduit.runs.InputDecoder;
 import io.conduit.runs.InputText;
 import io.conduit.runs.InvalidInputException;
 import io.conduit.runs.NotFoundException;
-import io.conduit.runs.RunEventLogs;
+import io.conduit.runs.ThreadDeletion;
 import io.conduit.runs.RunStore;
 import io.conduit.runs.ThreadBusyException;
 import io.conduit.runs.ThreadRecord;
@@ -44,13 +44,13 @@ public class ThreadsResource {
 
     private final ThreadStore threads;
     private final RunStore runs;
-    private final RunEventLogs logs;
+    private final ThreadDeletion deletion;
     private final CompiledGraph graph;
 
-    ThreadsResource(ThreadStore threads, RunStore runs, RunEventLogs logs, GraphRegistry graphs) {
+    ThreadsResource(ThreadStore threads, RunStore runs, ThreadDeletion deletion, GraphRegistry graphs) {
         this.threads = threads;
         this.runs = runs;
-        this.logs = logs;
+        this.deletion = deletion;
         // every served graph shares one checkpoint store; states are read with the default graph's schema
         this.graph = graphs.all().get(0).graph();
     }
@@ -70,7 +70,8 @@ public class ThreadsResource {
             throw new InvalidInputException("if_exists", "must be raise or do_nothing");
         }
         Map<String, Object> metadata = map(b, "metadata");
-        return threads.create(id, metadata, null, ifExists.equals("do_nothing"), Instant.now()).map(t -> WireJson.thread(t, null));
+        Instant now = Instant.now();
+        return threads.create(id, metadata, expiry(b, now), ifExists.equals("do_nothing"), now).map(t -> WireJson.thread(t, null));
     }
 
     @GET
@@ -89,15 +90,7 @@ public class ThreadsResource {
     @DELETE
     @Path("/{id}")
     public Uni<Response> delete(@PathParam("id") String id) {
-        return record(id).chain(t -> runs.inflight(id)).chain(inflight -> {
-            if (!inflight.isEmpty()) {
-                throw new ThreadBusyException(id);
-            }
-            return graph.deleteThread(id).chain(() -> runs.deleteThread(id)).chain(() -> threads.delete(id));
-        }).map(x -> {
-            logs.forget(id);
-            return Response.noContent().build();
-        });
+        return record(id).chain(t -> deletion.delete(id)).map(x -> Response.noContent().build());
     }
 
     @POST
@@ -195,6 +188,22 @@ public class ThreadsResource {
             }
             return out;
         });
+    }
+
+    /** {@code ttl}: minutes (a number, or {@code {"ttl": minutes, "strategy": "delete"}}) until the thread is deleted. */
+    private static Instant expiry(JsonNode b, Instant now) {
+        JsonNode ttl = b.get("ttl");
+        if (ttl == null || ttl.isNull()) {
+            return null;
+        }
+        JsonNode minutes = ttl.isObject() ? ttl.get("ttl") : ttl;
+        if (ttl.isObject() && ttl.hasNonNull("strategy") && !"delete".equals(ttl.get("strategy").asText())) {
+            throw new InvalidInputException("ttl.strategy", "only delete is supported");
+        }
+        if (minutes == null || !minutes.isNumber() || minutes.asDouble() <= 0) {
+            throw new InvalidInputException("ttl", "must be a positive number of minutes");
+        }
+        return now.plusMillis((long) (minutes.asDouble() * 60_000));
     }
 
     private Uni<ThreadRecord> record(String id) {

@@ -24,6 +24,7 @@ public class ServingBeans {
 
     private long pollTimer = -1;
     private long sweepTimer = -1;
+    private long ttlTimer = -1;
 
     @Produces
     @Singleton
@@ -73,14 +74,22 @@ public class ServingBeans {
         return new RunSubmission(runs, threads, assistants, executor, logs, Clock.systemUTC());
     }
 
-    void start(@Observes StartupEvent e, RunExecutor executor, RunEventLogs logs, ServingConfig config, Vertx vertx) {
+    @Produces
+    @Singleton
+    ThreadDeletion deletion(ThreadStore threads, RunStore runs, RunEventLogs logs, GraphRegistry graphs) {
+        return new ThreadDeletion(threads, runs, logs, graphs, Clock.systemUTC());
+    }
+
+    void start(@Observes StartupEvent e, RunExecutor executor, RunEventLogs logs, ThreadDeletion deletion, ServingConfig config, Vertx vertx) {
         executor.recover().subscribe().with(found -> executor.wake(), f -> executor.wake());
         pollTimer = vertx.setPeriodic(config.pollInterval().toMillis(), id -> executor.wake());
         sweepTimer = vertx.setPeriodic(10_000, id -> logs.sweep(System.currentTimeMillis()));
+        ttlTimer = vertx.setPeriodic(60_000, id -> deletion.sweep(100).subscribe().with(n -> { }, f -> { }));
     }
 
     void stop(@Observes ShutdownEvent e, Vertx vertx) {
         vertx.cancelTimer(pollTimer);
         vertx.cancelTimer(sweepTimer);
+        vertx.cancelTimer(ttlTimer);
     }
 }

@@ -1,0 +1,64 @@
+package io.conduit.runs;
+
+import io.conduit.graph.CompiledGraph;
+import io.smallrye.mutiny.Uni;
+import java.time.Clock;
+import java.util.List;
+import org.jboss.logging.Logger;
+
+/**
+ * Deletes a thread with everything it owns: checkpoints, run records, its record and its event log. Refused while a
+ * run is pending or running on it. Also the TTL sweep: threads past their {@code expiresAt} go the same way.
+ */
+public final class ThreadDeletion {
+
+    private static final Logger LOG = Logger.getLogger(ThreadDeletion.class);
+
+    private final ThreadStore threads;
+    private final RunStore runs;
+    private final RunEventLogs logs;
+    private final CompiledGraph checkpoints;
+    private final Clock clock;
+
+    public ThreadDeletion(ThreadStore threads, RunStore runs, RunEventLogs logs, GraphRegistry graphs, Clock clock) {
+        this.threads = threads;
+        this.runs = runs;
+        this.logs = logs;
+        // every served graph shares the one checkpoint store
+        this.checkpoints = graphs.all().get(0).graph();
+        this.clock = clock;
+    }
+
+    /** False when the thread does not exist; fails with {@link ThreadBusyException} while a run is in flight. */
+    public Uni<Boolean> delete(String threadId) {
+        return threads.get(threadId).chain(t -> {
+            if (t.isEmpty()) {
+                return Uni.createFrom().item(false);
+            }
+            return runs.inflight(threadId).chain(inflight -> {
+                if (!inflight.isEmpty()) {
+                    return Uni.createFrom().failure(new ThreadBusyException(threadId));
+                }
+                return checkpoints.deleteThread(threadId).chain(() -> runs.deleteThread(threadId)).chain(() -> threads.delete(threadId))
+                        .invoke(() -> logs.forget(threadId)).replaceWith(true);
+            });
+        });
+    }
+
+    /** Deletes up to {@code limit} expired threads; busy ones wait for the next sweep. */
+    public Uni<Integer> sweep(int limit) {
+        return threads.expired(clock.instant(), limit).chain(ids -> {
+            if (ids.isEmpty()) {
+                return Uni.createFrom().item(0);
+            }
+            List<Uni<Boolean>> each = ids.stream().map(id -> delete(id).onFailure().recoverWithItem(false)).toList();
+            return Uni.join().all(each).andCollectFailures().map(done -> {
+                int n = (int) done.stream().filter(Boolean::booleanValue).count();
+                if (n > 0) {
+                    LOG.infof("Deleted %d thread(s) past their TTL", n);
+                }
+                return n;
+            });
+        });
+    }
+}
