@@ -202,9 +202,6 @@ public final class RunExecutor {
 
     private void finishFailed(Active a, ThreadEventLog log, String code, String message) {
         a.terminal = new GraphEvent.RunFailed(new GraphEvent.Tag(a.run.runId(), a.run.threadId(), "", null, -1), code, message);
-        if (a.events != null) {
-            a.events.error(code, message);
-        }
         finish(a, log);
     }
 
@@ -221,12 +218,14 @@ public final class RunExecutor {
         GraphEvent t = a.terminal;
         if (a.stop == StopReason.TIMEOUT) {
             status = RunStatus.TIMEOUT;
-            a.events.error("TimeoutError", "the run took longer than " + timeout.toSeconds() + " s (conduit.runs.timeout)");
+            if (a.events != null) {
+                a.events.error("TimeoutError", "the run took longer than " + timeout.toSeconds() + " s (conduit.runs.timeout)");
+            }
         } else if (a.stop != null) {
             status = RunStatus.INTERRUPTED;
         } else if (t instanceof GraphEvent.RunFailed f) {
             status = RunStatus.ERROR;
-            if (a.events != null && !(a.graph == null)) {
+            if (a.events != null) {
                 a.events.error(f.code(), f.message());
             }
         } else if (t instanceof GraphEvent.Interrupted) {
