@@ -74,11 +74,8 @@ public class StreamRoutes {
     }
 
     private void stream(RoutingContext ctx, String threadId) {
-        JsonNode body;
-        try {
-            body = JsonCodec.MAPPER.readTree(ctx.body().asString());
-        } catch (Exception e) {
-            error(ctx, e);
+        JsonNode body = body(ctx);
+        if (body == null) {
             return;
         }
         submission.submit(threadId, body, true).subscribe().with(sub -> {
@@ -104,11 +101,8 @@ public class StreamRoutes {
 
     /** {@code runs/wait}: newline keep-alives while the run goes, then its final values as JSON. */
     private void await(RoutingContext ctx, String threadId) {
-        JsonNode body;
-        try {
-            body = JsonCodec.MAPPER.readTree(ctx.body().asString());
-        } catch (Exception e) {
-            error(ctx, e);
+        JsonNode body = body(ctx);
+        if (body == null) {
             return;
         }
         submission.submit(threadId, body, false).subscribe().with(sub -> {
@@ -257,6 +251,20 @@ public class StreamRoutes {
         }
         Object m = run.kwargs().get("stream_mode");
         return m instanceof List<?> l ? (List<String>) l : List.of("values");
+    }
+
+    /** The request's JSON body; null when it is not JSON (the client has its 400 already). */
+    private static JsonNode body(RoutingContext ctx) {
+        String raw = ctx.body().asString();
+        if (raw == null || raw.isBlank()) {
+            return com.fasterxml.jackson.databind.node.MissingNode.getInstance(); // refused with 422: the body is required
+        }
+        try {
+            return JsonCodec.MAPPER.readTree(raw);
+        } catch (Exception e) {
+            error(ctx, e);
+            return null;
+        }
     }
 
     private static long lastEventId(RoutingContext ctx, long dflt) {

@@ -145,14 +145,11 @@ public final class PostgresAssistantStore implements AssistantStore {
     }
 
     private static Optional<Assistant> first(RowSet<Row> rows) {
-        var it = rows.iterator();
-        return it.hasNext() ? Optional.of(record(it.next())) : Optional.empty();
+        return SqlValues.first(rows, PostgresAssistantStore::record);
     }
 
     private static List<Assistant> all(RowSet<Row> rows) {
-        List<Assistant> out = new ArrayList<>(rows.size());
-        rows.forEach(r -> out.add(record(r)));
-        return out;
+        return SqlValues.all(rows, PostgresAssistantStore::record);
     }
 
     private static Assistant record(Row r) {

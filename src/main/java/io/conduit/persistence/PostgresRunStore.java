@@ -149,14 +149,11 @@ public final class PostgresRunStore implements RunStore {
     }
 
     private static Optional<Run> first(RowSet<Row> rows) {
-        var it = rows.iterator();
-        return it.hasNext() ? Optional.of(record(it.next())) : Optional.empty();
+        return SqlValues.first(rows, PostgresRunStore::record);
     }
 
     private static List<Run> all(RowSet<Row> rows) {
-        List<Run> out = new ArrayList<>(rows.size());
-        rows.forEach(r -> out.add(record(r)));
-        return out;
+        return SqlValues.all(rows, PostgresRunStore::record);
     }
 
     private static Run record(Row r) {

@@ -130,14 +130,11 @@ public final class PostgresThreadStore implements ThreadStore {
     }
 
     private static Optional<ThreadRecord> first(RowSet<Row> rows) {
-        var it = rows.iterator();
-        return it.hasNext() ? Optional.of(record(it.next())) : Optional.empty();
+        return SqlValues.first(rows, PostgresThreadStore::record);
     }
 
     private static List<ThreadRecord> all(RowSet<Row> rows) {
-        List<ThreadRecord> out = new ArrayList<>(rows.size());
-        rows.forEach(r -> out.add(record(r)));
-        return out;
+        return SqlValues.all(rows, PostgresThreadStore::record);
     }
 
     private static ThreadRecord record(Row r) {

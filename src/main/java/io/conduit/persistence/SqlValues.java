@@ -43,4 +43,17 @@ final class SqlValues {
     static boolean isUniqueViolation(Throwable e) {
         return e instanceof PgException pg && UNIQUE_VIOLATION.equals(pg.getSqlState());
     }
+
+    /** The first row as a record, or empty. */
+    static <T> java.util.Optional<T> first(io.vertx.mutiny.sqlclient.RowSet<Row> rows, java.util.function.Function<Row, T> read) {
+        var it = rows.iterator();
+        return it.hasNext() ? java.util.Optional.of(read.apply(it.next())) : java.util.Optional.empty();
+    }
+
+    /** Every row as a record, in order. */
+    static <T> java.util.List<T> all(io.vertx.mutiny.sqlclient.RowSet<Row> rows, java.util.function.Function<Row, T> read) {
+        java.util.List<T> out = new java.util.ArrayList<>(rows.size());
+        rows.forEach(r -> out.add(read.apply(r)));
+        return out;
+    }
 }
