@@ -93,6 +93,19 @@ public class ThreadsResource {
         return record(id).chain(t -> deletion.delete(id)).map(x -> Response.noContent().build());
     }
 
+    /** A new thread at this one's current state (its history is not copied), with its metadata. */
+    @POST
+    @Path("/{id}/copy")
+    @Consumes(MediaType.WILDCARD)
+    public Uni<ObjectNode> copy(@PathParam("id") String id) {
+        String to = UUID.randomUUID().toString();
+        Instant now = Instant.now();
+        return record(id).chain(t -> threads.create(to, t.metadata(), t.expiresAt(), false, now)
+                .chain(created -> graph.state(id).chain(s -> s.isEmpty() ? Uni.createFrom().item(created)
+                        : graph.copyThread(id, to).replaceWith(created))))
+                .chain(created -> graph.state(to).map(s -> WireJson.thread(created, s.orElse(null))));
+    }
+
     @POST
     @Path("/search")
     public Uni<ArrayNode> search(JsonNode body) {

@@ -3,6 +3,7 @@ package io.conduit.graph;
 import io.conduit.checkpoint.Checkpoint;
 import io.conduit.checkpoint.Checkpointer;
 import io.conduit.checkpoint.Head;
+import io.conduit.checkpoint.TimeOrderedIds;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.subscription.BackPressureStrategy;
@@ -122,6 +123,29 @@ public final class CompiledGraph {
      */
     public Uni<String> updateState(String threadId, Update update, String asNode, String checkpointId) {
         return StateUpdate.apply(this, loader, threadId, update, asNode, checkpointId);
+    }
+
+    /**
+     * Starts thread {@code to} at the state of {@code from}'s newest checkpoint: one checkpoint (source {@code fork})
+     * holding a snapshot of that state and the same next tasks. The source's history is not copied. Fails with
+     * UNKNOWN_THREAD for an unknown source and CONFLICT when {@code to} exists.
+     */
+    public Uni<String> copyThread(String from, String to) {
+        Checkpointer store = options.checkpointer();
+        return store.head(from, "").flatMap(head -> {
+            if (head.isEmpty()) {
+                throw new GraphException(GraphException.Code.UNKNOWN_THREAD, "thread " + from + " does not exist");
+            }
+            Checkpoint source = head.get().checkpoint();
+            return loader.load(source).flatMap(state -> {
+                String id = TimeOrderedIds.next();
+                Checkpoint copy = new Checkpoint(to, "", id, null, source.step(), "fork", null, Map.of(), Map.of(), source.next(),
+                        source.metadata(), TimeOrderedIds.millisOf(id), 1);
+                return store.put(copy, null)
+                        .flatMap(v -> store.putSnapshot(to, "", id, StateLoader.snapshotOf(state)))
+                        .map(v -> id);
+            });
+        });
     }
 
     /**

@@ -81,5 +81,12 @@ class ThreadStreamTest {
         again.body().close();
         assertThat(replayed).isEqualTo(expected);
         given().when().get("/threads/{t}/stream", "no-such-thread").then().statusCode(404);
+
+        // a copy starts where the thread is, with its own id
+        String copy = given().when().post("/threads/{t}/copy", thread).then().statusCode(200)
+                .body("values.messages.size()", org.hamcrest.Matchers.greaterThan(3)).extract().path("thread_id");
+        assertThat(copy).isNotEqualTo(thread);
+        given().when().get("/threads/{t}/state", copy).then().statusCode(200).body("values.messages.size()", org.hamcrest.Matchers.greaterThan(3));
+        given().when().post("/threads/{t}/copy", "no-such-thread").then().statusCode(404);
     }
 }
