@@ -30,7 +30,8 @@ class AgentOnSimulatorTest {
     public static class TinyBudget implements QuarkusTestProfile {
         @Override
         public Map<String, String> getConfigOverrides() {
-            return Map.of("conduit.agent.context-token-budget", "40", "conduit.agent.keep-recent-turns", "0");
+            return Map.of("conduit.agent.context-token-budget", "40", "conduit.agent.keep-recent-turns", "0",
+                    "conduit.runs.heartbeat", "50ms");
         }
     }
 
@@ -89,6 +90,25 @@ class AgentOnSimulatorTest {
         assertThat(toolTasks.get(0).get("langgraph_step").asInt()).isEqualTo(toolTasks.get(1).get("langgraph_step").asInt());
         assertThat(toolTasks.get(2).get("langgraph_step").asInt()).isGreaterThan(toolTasks.get(0).get("langgraph_step").asInt());
 
+        // the seed protocol: each model call and each tool call as a nested run, in order
+        List<String> seed = events.stream().filter(e -> e.event().equals("events")).map(e -> e.data().get("event").asText())
+                .filter(n -> n.startsWith("on_chat_model_start") || n.startsWith("on_chat_model_end") || n.startsWith("on_tool_")).toList();
+        assertThat(seed.stream().filter("on_chat_model_start"::equals)).hasSize(4); // planner, planner, generator, summarizer
+        assertThat(seed.stream().filter("on_chat_model_end"::equals)).hasSize(4);
+        assertThat(seed.stream().filter("on_tool_start"::equals)).hasSize(3);
+        assertThat(seed.stream().filter("on_tool_end"::equals)).hasSize(3);
+        assertThat(seed.get(0)).isEqualTo("on_chat_model_start");
+        // the planner's call ends before its tools start; each tool ends after it starts (they may interleave)
+        assertThat(seed.subList(0, 3)).containsExactly("on_chat_model_start", "on_chat_model_end", "on_tool_start");
+        JsonNode toolStart = events.stream().filter(e -> e.event().equals("events") && e.data().get("event").asText().equals("on_tool_start"))
+                .findFirst().orElseThrow().data();
+        assertThat(toolStart.get("data").has("input")).isTrue();
+        // the planner's tool calls streamed as argument chunks, merged by index under the planner message's id
+        List<JsonNode> callChunks = events.stream().filter(e -> e.event().equals("messages"))
+                .map(e -> e.data().get(0)).filter(m -> m.path("tool_call_chunks").size() > 0).toList();
+        assertThat(callChunks.size()).isGreaterThan(2);
+        assertThat(callChunks.stream().map(c -> c.get("tool_call_chunks").get(0).get("args").asText()).reduce("", String::concat)).contains("{");
+
         List<JsonNode> retries = events.stream().filter(e -> e.event().equals("custom") && e.data().get("name").asText().equals("planning_retry"))
                 .map(Sse::data).toList();
         assertThat(retries).hasSize(1);
@@ -124,6 +144,21 @@ class AgentOnSimulatorTest {
 
         given().when().get("/threads/{t}", thread).then().statusCode(200).body("status", org.hamcrest.Matchers.equalTo("idle"));
     }
+
+    @Test
+    @org.junit.jupiter.api.Timeout(60) // a guard against a hang, not a timing assertion
+    void anIdleStreamSendsHeartbeats() throws Exception {
+        String thread = given().contentType("application/json").body(Map.of()).when().post("/threads").then().statusCode(200).extract().path("thread_id");
+        var http = java.net.http.HttpClient.newHttpClient();
+        var resp = http.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create("http://localhost:" + port + "/threads/" + thread + "/stream")).build(),
+                java.net.http.HttpResponse.BodyHandlers.ofLines());
+        try (var lines = resp.body()) {
+            assertThat(lines.filter(l -> l.startsWith(":")).findFirst()).contains(": heartbeat");
+        }
+    }
+
+    @org.eclipse.microprofile.config.inject.ConfigProperty(name = "quarkus.http.test-port", defaultValue = "8081")
+    int port;
 
     @Test
     void badRequestsGetAMachineReadableErrorAndWriteNothing() {
