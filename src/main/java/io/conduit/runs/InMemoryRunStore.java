@@ -5,21 +5,61 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.Predicate;
 
 /**
  * Run records in this JVM (the memory store of the service). Every access holds the store's lock, which makes
- * "reject when busy" and "one running run per thread" atomic without anything cleverer.
+ * "reject when busy" and "one running run per thread" atomic without anything cleverer. Indexed by thread, by
+ * status and by age, so claiming and checking a thread cost the same however many finished runs are kept.
  */
 public final class InMemoryRunStore implements RunStore {
 
     private static final Comparator<Run> OLDEST_FIRST = Runs.OLDEST_FIRST;
 
     private final Map<String, Run> runs = new HashMap<>();
+    private final Map<String, Set<String>> byThread = new HashMap<>();
+    private final TreeSet<Run> pending = new TreeSet<>(OLDEST_FIRST);
+    /** The running run of each thread that has one. */
+    private final Map<String, String> running = new HashMap<>();
+
+    /** Every change of a record goes through here, so the indexes follow. */
+    private void put(Run before, Run after) {
+        if (before != null) {
+            pending.remove(before);
+            if (before.status() == RunStatus.RUNNING) {
+                running.remove(before.threadId(), before.runId());
+            }
+        }
+        if (after == null) {
+            runs.remove(before.runId());
+            Set<String> ids = byThread.get(before.threadId());
+            if (ids != null && ids.remove(before.runId()) && ids.isEmpty()) {
+                byThread.remove(before.threadId());
+            }
+            return;
+        }
+        runs.put(after.runId(), after);
+        byThread.computeIfAbsent(after.threadId(), t -> new LinkedHashSet<>()).add(after.runId());
+        if (after.status() == RunStatus.PENDING) {
+            pending.add(after);
+        } else if (after.status() == RunStatus.RUNNING) {
+            running.put(after.threadId(), after.runId());
+        }
+    }
+
+    private List<Run> ofThread(String threadId) {
+        Set<String> ids = byThread.getOrDefault(threadId, Set.of());
+        List<Run> out = new ArrayList<>(ids.size());
+        ids.forEach(id -> out.add(runs.get(id)));
+        return out;
+    }
 
     @Override
     public Uni<Run> create(Run run) {
@@ -33,7 +73,7 @@ public final class InMemoryRunStore implements RunStore {
                     throw Runs.exists(run.runId());
                 }
                 Run stored = Runs.asCreated(run);
-                runs.put(run.runId(), stored);
+                put(null, stored);
                 return stored;
             }
         });
@@ -43,13 +83,14 @@ public final class InMemoryRunStore implements RunStore {
     public Uni<Optional<Run>> claimNext(String workerId, Instant now) {
         return Uni.createFrom().item(() -> {
             synchronized (this) {
-                Optional<Run> next = runs.values().stream()
-                        .filter(r -> r.status() == RunStatus.PENDING)
-                        .filter(r -> r.notBefore() == null || !r.notBefore().isAfter(now))
-                        .filter(r -> !hasRunning(r.threadId()))
-                        .min(OLDEST_FIRST);
-                next.ifPresent(r -> runs.put(r.runId(), r.claimedBy(workerId, now)));
-                return next.map(r -> runs.get(r.runId()));
+                for (Run r : pending) {
+                    if ((r.notBefore() == null || !r.notBefore().isAfter(now)) && !running.containsKey(r.threadId())) {
+                        Run claimed = r.claimedBy(workerId, now);
+                        put(r, claimed);
+                        return Optional.of(claimed);
+                    }
+                }
+                return Optional.<Run>empty();
             }
         });
     }
@@ -67,8 +108,8 @@ public final class InMemoryRunStore implements RunStore {
     public Uni<List<Run>> listByThread(String threadId, int limit, int offset, RunStatus status) {
         return Uni.createFrom().item(() -> {
             synchronized (this) {
-                return runs.values().stream()
-                        .filter(r -> r.threadId().equals(threadId) && (status == null || r.status() == status))
+                return ofThread(threadId).stream()
+                        .filter(r -> status == null || r.status() == status)
                         .sorted(OLDEST_FIRST.reversed()).skip(offset).limit(limit).toList();
             }
         });
@@ -84,13 +125,11 @@ public final class InMemoryRunStore implements RunStore {
     }
 
     private List<Run> inflightOf(String threadId) {
-        return runs.values().stream()
-                .filter(r -> r.threadId().equals(threadId) && !r.status().finished())
-                .sorted(OLDEST_FIRST).toList();
+        return ofThread(threadId).stream().filter(r -> !r.status().finished()).sorted(OLDEST_FIRST).toList();
     }
 
     private boolean hasRunning(String threadId) {
-        return runs.values().stream().anyMatch(r -> r.status() == RunStatus.RUNNING && r.threadId().equals(threadId));
+        return running.containsKey(threadId);
     }
 
     @Override
@@ -105,7 +144,7 @@ public final class InMemoryRunStore implements RunStore {
                 if (status == RunStatus.RUNNING && r.status() != RunStatus.RUNNING && hasRunning(r.threadId())) {
                     return false;
                 }
-                runs.put(runId, moved(r, status, at));
+                put(r, moved(r, status, at));
                 return true;
             }
         });
@@ -125,7 +164,7 @@ public final class InMemoryRunStore implements RunStore {
                 if (r == null || r.status() != RunStatus.PENDING) {
                     return false;
                 }
-                runs.put(runId, r.withStatus(RunStatus.INTERRUPTED, at));
+                put(r, r.withStatus(RunStatus.INTERRUPTED, at));
                 return true;
             }
         });
@@ -135,7 +174,12 @@ public final class InMemoryRunStore implements RunStore {
     public Uni<Boolean> delete(String runId) {
         return Uni.createFrom().item(() -> {
             synchronized (this) {
-                return runs.remove(runId) != null;
+                Run r = runs.get(runId);
+                if (r == null) {
+                    return false;
+                }
+                put(r, null);
+                return true;
             }
         });
     }
@@ -144,7 +188,7 @@ public final class InMemoryRunStore implements RunStore {
     public Uni<Void> deleteThread(String threadId) {
         return Uni.createFrom().item(() -> {
             synchronized (this) {
-                runs.values().removeIf(r -> r.threadId().equals(threadId));
+                ofThread(threadId).forEach(r -> put(r, null));
                 return null;
             }
         });
@@ -157,9 +201,9 @@ public final class InMemoryRunStore implements RunStore {
             synchronized (this) {
                 List<Run> requeued = new ArrayList<>();
                 for (Run r : runs.values().stream().filter(orphan).sorted(OLDEST_FIRST).toList()) {
-                    Run pending = moved(r, RunStatus.PENDING, at);
-                    runs.put(r.runId(), pending);
-                    requeued.add(pending);
+                    Run again = moved(r, RunStatus.PENDING, at);
+                    put(r, again);
+                    requeued.add(again);
                 }
                 return requeued;
             }
