@@ -210,8 +210,8 @@ public class StreamRoutes {
         Long after = header == null ? null : lastEventId(ctx, -1L);
         List<String> modes;
         try {
-            modes = ctx.request().getParam("stream_mode") == null ? List.copyOf(RUN_MODES)
-                    : RunSubmissionModes.parse(ctx.request().getParam("stream_mode"));
+            List<String> asked = RunSubmissionModes.parse(ctx.queryParam("stream_mode"));
+            modes = asked == null ? List.copyOf(RUN_MODES) : asked;
         } catch (RuntimeException e) {
             error(ctx, e);
             return;
@@ -226,9 +226,9 @@ public class StreamRoutes {
 
     @SuppressWarnings("unchecked")
     private static List<String> modes(RoutingContext ctx, Run run) {
-        String q = ctx.request().getParam("stream_mode");
-        if (q != null) {
-            return RunSubmissionModes.parse(q);
+        List<String> asked = RunSubmissionModes.parse(ctx.queryParam("stream_mode"));
+        if (asked != null) {
+            return asked;
         }
         Object m = run.kwargs().get("stream_mode");
         return m instanceof List<?> l ? (List<String>) l : List.of("values");
