@@ -276,6 +276,32 @@ async function interruptAndResume() {
   equal((await client.threads.get(threadId)).status, "idle", "the thread is idle again");
 }
 
+/** A breakpoint (interrupt_before) pauses before the tools; a run without input goes on from there. */
+async function breakpointAndContinue() {
+  step = "breakpoint";
+  const threadId = await newThread("breakpoint");
+  const { parts } = await streamRun(threadId, { input: { messages: [{ role: "user", content: PLAN }] }, config: USER, streamMode: MODES, interruptBefore: ["tool_executor"] });
+  equal(dataOf(parts, "updates").map((u) => Object.keys(u)[0]), ["ingress", "planner"], "the run stops before the tools");
+  const state = await client.threads.getState(threadId);
+  equal(state.next, ["tool_executor", "tool_executor"], "both tool calls wait");
+  equal((await client.threads.get(threadId)).status, "interrupted", "the thread is interrupted at the breakpoint");
+
+  step = "continue";
+  const run = await client.runs.create(threadId, "agent", { input: null, config: USER });
+  check(run.run_id && ["pending", "running"].includes(run.status), "runs.create answers the run", run);
+  const joined = await client.runs.join(threadId, run.run_id);
+  equal(joined.messages.at(-1).content, ANSWER, "runs.join: the final values");
+  equal(joined.messages.map((m) => m.type), ["human", "ai", "tool", "tool", "ai", "tool", "ai"], "the turn went on from the breakpoint");
+  equal((await client.runs.get(threadId, run.run_id)).status, "success", "the background run succeeded");
+
+  step = "wait";
+  const waited = await client.runs.wait(threadId, "agent", { input: { messages: [{ role: "user", content: "What time is it?" }] }, config: USER });
+  equal(waited.messages.at(-1).content, "I looked at the clock for you: the current time is in the result above.", "runs.wait: the final values");
+  equal(waited.messages.length, joined.messages.length + 4, "a second turn on the thread: question, tool call, result, answer");
+  const listed = await client.runs.list(threadId);
+  equal(listed.length, 3, "runs.list: the thread's three runs");
+}
+
 /**
  * Reads a run, disconnects on purpose after ten tokens of the answer, joins again after the last event id seen, and
  * compares with the full replay (-1): every event, and so every token, exactly once. The run goes on meanwhile
@@ -427,6 +453,7 @@ async function main() {
   const head = await fork(threadId, history, seed);
   await updateAsNode(threadId, head);
   await interruptAndResume();
+  await breakpointAndContinue();
   const joined = await disconnectAndJoin();
   const events = await eventsProtocol(joined);
   const join = { statusAtJoin: joined.statusAtJoin, disconnectedAfterEvent: joined.disconnectedAfterEvent, of: joined.events };
