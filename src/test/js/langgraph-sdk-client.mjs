@@ -5,6 +5,7 @@
 // The server must run with conduit.agent.clarify-on-failure=true and conduit.agent.retry-budget=1.
 // Every check that fails exits non-zero with "FAILED [step] what"; success prints one JSON line.
 // Usage: node src/test/js/langgraph-sdk-client.mjs http://localhost:8081 [@langchain/langgraph-sdk | langgraph-sdk-2]
+import http from "node:http";
 import { isDeepStrictEqual, inspect } from "node:util";
 
 const [baseUrl, pkg = "@langchain/langgraph-sdk"] = process.argv.slice(2);
@@ -350,6 +351,68 @@ async function disconnectAndJoin() {
   return { threadId, runId, full, statusAtJoin, disconnectedAfterEvent: Number(lastEventId), events: full.length };
 }
 
+/**
+ * A proxy that cuts the first run stream in the middle of a frame, once the answer has streamed up to `marker`;
+ * everything else passes through.
+ */
+async function cuttingProxy(target, marker) {
+  const state = { cut: false, requests: [] };
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url, target);
+    state.requests.push({ method: req.method, path: req.url, lastEventId: req.headers["last-event-id"] });
+    const up = http.request(url, { method: req.method, headers: { ...req.headers, host: url.host } }, (upRes) => {
+      res.writeHead(upRes.statusCode, upRes.headers);
+      const cutThis = !state.cut && req.method === "POST" && url.pathname.endsWith("/runs/stream");
+      let seen = Buffer.alloc(0);
+      upRes.on("data", (chunk) => {
+        if (state.cut || !cutThis) return void res.write(chunk);
+        const before = seen.length;
+        seen = Buffer.concat([seen, chunk]);
+        const at = seen.indexOf(marker);
+        if (at < 0) return void res.write(chunk);
+        state.cut = true; // a few bytes into the marker: mid-frame
+        res.write(chunk.subarray(0, Math.max(0, at + 5 - before)));
+        res.destroy();
+        upRes.destroy();
+      });
+      upRes.on("end", () => res.end());
+      upRes.on("error", () => res.destroy());
+    });
+    up.on("error", () => res.destroy());
+    req.pipe(up);
+  });
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { url: `http://127.0.0.1:${server.address().port}`, state, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+/**
+ * The connection drops in the middle of the answer (a proxy cuts it mid-frame): the SDK reconnects by itself to the
+ * stream's Location with Last-Event-ID, and sees every event exactly once.
+ */
+async function sdkReconnects() {
+  step = "reconnect";
+  const threadId = await newThread("reconnect");
+  const proxy = await cuttingProxy(baseUrl, '"content":"morning, "');
+  try {
+    const viaProxy = new Client({ apiUrl: proxy.url, callerOptions: { maxRetries: 0 } });
+    let runId = null;
+    const reconnects = [];
+    const parts = await collect(viaProxy.runs.stream(threadId, "agent", {
+      input: { messages: [{ role: "user", content: PLAN }] }, config: USER, streamMode: MODES,
+      onRunCreated: (m) => (runId = m.run_id), onReconnect: (r) => reconnects.push(r),
+    }));
+    check(proxy.state.cut, "the proxy cut the stream");
+    const rejoin = proxy.state.requests.filter((r) => r.method === "GET" && r.path.includes(`/runs/${runId}/stream`));
+    check(rejoin.length >= 1 && /^\d+$/.test(rejoin[0].lastEventId ?? ""), "the SDK reconnected to the run's stream with Last-Event-ID", proxy.state.requests);
+    const full = await collect(client.runs.joinStream(threadId, runId, { lastEventId: "-1", streamMode: MODES }));
+    equal(parts.map((p) => [p.id, p.event, p.data]), full.map((p) => [p.id, p.event, p.data]), "the reconnected stream = the full replay");
+    equal(tokens(parts).join(""), ANSWER, "every token exactly once");
+    return { reconnects: rejoin.length, lastEventId: Number(rejoin[0].lastEventId) };
+  } finally {
+    await proxy.close();
+  }
+}
+
 /** The same run as astream_events v2: every node, model call, tool call and custom event, in order, with payloads. */
 async function eventsProtocol({ threadId, runId, full }) {
   step = "events";
@@ -456,8 +519,9 @@ async function main() {
   await breakpointAndContinue();
   const joined = await disconnectAndJoin();
   const events = await eventsProtocol(joined);
+  const reconnect = await sdkReconnects();
   const join = { statusAtJoin: joined.statusAtJoin, disconnectedAfterEvent: joined.disconnectedAfterEvent, of: joined.events };
-  return { sdk: pkg, assistant: agent.assistant_id, checks, tokens: tokens(seed.parts).length, events, join };
+  return { sdk: pkg, assistant: agent.assistant_id, checks, tokens: tokens(seed.parts).length, events, join, reconnect };
 }
 
 try {

@@ -22,9 +22,10 @@ import org.junit.jupiter.api.Test;
  * the alias {@code langgraph-sdk-2}): src/test/js/langgraph-sdk-client.mjs lists assistants, creates threads, streams
  * the demo turn (tokens, tool calls whose arguments arrive in chunks, tool results), answers an interrupt with a
  * command, reads state and history, forks from an older checkpoint, updates the state as a node, joins a run again
- * after a deliberate disconnect with Last-Event-ID (every event exactly once, against the replay from -1), and checks
- * the same run's astream_events. Any failed check exits non-zero with "FAILED [step] what". {@code .ci/run} installs
- * the clients.
+ * after a deliberate disconnect with Last-Event-ID (every event exactly once, against the replay from -1), checks the
+ * same run's astream_events, stops at a breakpoint and goes on with a background run, and lets the SDK reconnect by
+ * itself (to the stream's Location, with Last-Event-ID) when a proxy cuts the connection mid-frame. Any failed check
+ * exits non-zero with "FAILED [step] what". {@code .ci/run} installs the clients.
  */
 @QuarkusTest
 @TestProfile(LangGraphSdkClientTest.ClarifyAfterOneRetry.class)
