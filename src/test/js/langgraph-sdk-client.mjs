@@ -283,6 +283,7 @@ async function breakpointAndContinue() {
   const threadId = await newThread("breakpoint");
   const { parts } = await streamRun(threadId, { input: { messages: [{ role: "user", content: PLAN }] }, config: USER, streamMode: MODES, interruptBefore: ["tool_executor"] });
   equal(dataOf(parts, "updates").map((u) => Object.keys(u)[0]), ["ingress", "planner"], "the run stops before the tools");
+  check(!dataOf(parts, "values").some((v) => "__interrupt__" in v), "a breakpoint sends no __interrupt__ (the client reads next)");
   const state = await client.threads.getState(threadId);
   equal(state.next, ["tool_executor", "tool_executor"], "both tool calls wait");
   equal((await client.threads.get(threadId)).status, "interrupted", "the thread is interrupted at the breakpoint");
