@@ -164,19 +164,20 @@ public class StreamRoutes {
         String threadId = ctx.pathParam("thread_id");
         String runId = ctx.pathParam("run_id");
         long after = lastEventId(ctx, -1L);
+        List<String> asked;
+        try {
+            asked = RunSubmissionModes.parse(ctx.queryParam("stream_mode"));
+        } catch (RuntimeException e) {
+            error(ctx, e); // checked before the lookup: thrown in its callback, it would be dropped and the request hang
+            return;
+        }
         runs.get(runId).subscribe().with(found -> {
             if (found.isEmpty() || !found.get().threadId().equals(threadId)) {
                 error(ctx, new NotFoundException("Run " + runId + " not found on thread " + threadId));
                 return;
             }
             Run run = found.get();
-            List<String> modes;
-            try {
-                modes = modes(ctx, run);
-            } catch (RuntimeException bad) {
-                error(ctx, bad);
-                return;
-            }
+            List<String> modes = asked != null ? asked : modes(run);
             SseStream sse = new SseStream(ctx.response(), vertx, config.heartbeat(), new HashSet<>(modes), true, true);
             ctx.response().putHeader("Location", ctx.request().uri());
             ThreadEventLog log = logs.find(threadId);
@@ -228,8 +229,8 @@ public class StreamRoutes {
         Long after = header == null ? null : lastEventId(ctx, -1L);
         List<String> modes;
         try {
-            modes = ctx.request().getParam("stream_mode") == null ? List.copyOf(RUN_MODES)
-                    : RunSubmissionModes.parse(ctx.request().getParam("stream_mode"));
+            List<String> asked = RunSubmissionModes.parse(ctx.queryParam("stream_mode"));
+            modes = asked == null ? List.copyOf(RUN_MODES) : asked;
         } catch (RuntimeException e) {
             error(ctx, e);
             return;
@@ -244,11 +245,7 @@ public class StreamRoutes {
     private static final Set<String> RUN_MODES = Set.of("values", "updates", "messages", "custom", "events", "debug", "tasks", "checkpoints");
 
     @SuppressWarnings("unchecked")
-    private static List<String> modes(RoutingContext ctx, Run run) {
-        String q = ctx.request().getParam("stream_mode");
-        if (q != null) {
-            return RunSubmissionModes.parse(q);
-        }
+    private static List<String> modes(Run run) {
         Object m = run.kwargs().get("stream_mode");
         return m instanceof List<?> l ? (List<String>) l : List.of("values");
     }

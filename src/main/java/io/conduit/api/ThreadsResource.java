@@ -189,7 +189,11 @@ public class ThreadsResource {
         if (limit < 1 || limit > 1000) {
             throw new InvalidInputException("limit", "must be 1 to 1000");
         }
+        // a checkpoint id, a checkpoint, or a config (the SDK's Config: {configurable: {checkpoint_id}})
         String before = b.path("before").path("checkpoint_id").asText(null);
+        if (before == null) {
+            before = b.path("before").path("configurable").path("checkpoint_id").asText(null);
+        }
         if (before == null && b.path("before").isTextual()) {
             before = b.get("before").asText();
         }

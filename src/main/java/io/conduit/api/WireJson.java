@@ -82,6 +82,9 @@ final class WireJson {
             for (Interrupt i : s.interrupts()) {
                 if (n.equals(i.node())) {
                     ti.addObject().put("id", i.id()).set("value", JsonCodec.MAPPER.valueToTree(i.value()));
+                    if (i.taskId() != null) {
+                        t.put("id", i.taskId()); // the key of the thread's interrupts
+                    }
                 }
             }
             t.putNull("checkpoint");

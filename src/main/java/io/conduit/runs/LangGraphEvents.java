@@ -32,6 +32,8 @@ final class LangGraphEvents {
     private long seq;
     private final Set<String> streamedMessages = new HashSet<>();
     private final Map<String, String> taskOfNode = new HashMap<>();
+    /** The chat model call in flight per node ({@code ns/node}): its stream events carry the call's run id, as its start and end do. */
+    private final Map<String, String> modelCallOfNode = new HashMap<>();
     private String lastCheckpoint;
 
     LangGraphEvents(ThreadEventLog log, Run run, String graphId, Set<String> requested, long firstSeq) {
@@ -104,13 +106,11 @@ final class LangGraphEvents {
             streamedMessages.add(t.messageId());
             ObjectNode chunk = LangChainMessages.textChunk(t.messageId(), t.text());
             write("messages", ns, tuple(chunk, tag));
-            event("on_chat_model_stream", tag.node(), t.messageId(), List.of(run.runId()), tag, obj().set("chunk", chunk));
+            event("on_chat_model_stream", tag.node(), modelCall(tag, t.messageId()), List.of(run.runId()), tag, obj().set("chunk", chunk));
         } else if (e instanceof GraphEvent.Custom c) {
             write("custom", ns, obj().put("name", c.name()).set("data", JsonCodec.MAPPER.valueToTree(c.payload())));
-            ObjectNode ev = event("on_custom_event", c.name(), run.runId(), List.of(run.runId()), tag, null);
-            if (ev != null) {
-                ev.set("data", JsonCodec.MAPPER.valueToTree(c.payload()));
-            }
+            // the payload itself is the data (written with the event: setting it afterwards would not reach the log)
+            event("on_custom_event", c.name(), run.runId(), List.of(run.runId()), tag, JsonCodec.MAPPER.valueToTree(c.payload()));
         } else if (e instanceof GraphEvent.Interrupted i) {
             List<Interrupt> raised = i.interrupts().stream().filter(x -> !"before".equals(x.when()) && !"after".equals(x.when())).toList();
             if (!raised.isEmpty()) {
@@ -131,11 +131,17 @@ final class LangGraphEvents {
             streamedMessages.add(c.messageId());
             ObjectNode chunk = LangChainMessages.toolCallChunk(c.messageId(), c.index(), c.callId(), c.name(), c.argsDelta());
             write("messages", ns, tuple(chunk, tag));
-            event("on_chat_model_stream", tag.node(), c.messageId(), List.of(run.runId()), tag, obj().set("chunk", chunk));
+            event("on_chat_model_stream", tag.node(), modelCall(tag, c.messageId()), List.of(run.runId()), tag, obj().set("chunk", chunk));
         } else if (e instanceof GraphEvent.ChildStarted c) {
+            if (CHAT_MODEL.equals(c.kind())) {
+                modelCallOfNode.put(tag.ns() + "/" + tag.node(), c.childId());
+            }
             String kind = "tool".equals(c.kind()) ? "on_tool_start" : "on_" + c.kind() + "_start";
             event(kind, c.name(), c.childId(), List.of(run.runId()), tag, obj().set("input", json(c.input())));
         } else if (e instanceof GraphEvent.ChildEnded c) {
+            if (CHAT_MODEL.equals(c.kind())) {
+                modelCallOfNode.remove(tag.ns() + "/" + tag.node(), c.childId());
+            }
             String kind = "tool".equals(c.kind()) ? "on_tool_end" : "on_" + c.kind() + "_end";
             Object out = c.output() instanceof ChatMessage m ? LangChainMessages.toJson(m) : c.output();
             ObjectNode data = obj().set("output", json(out));
@@ -144,6 +150,13 @@ final class LangGraphEvents {
             }
             event(kind, c.name(), c.childId(), List.of(run.runId()), tag, data);
         }
+    }
+
+    private static final String CHAT_MODEL = "chat_model";
+
+    /** The run id of the chat model call a chunk belongs to (so start, stream and end share it); the message id outside one. */
+    private String modelCall(GraphEvent.Tag tag, String messageId) {
+        return modelCallOfNode.getOrDefault(tag.ns() + "/" + tag.node(), messageId);
     }
 
     private static JsonNode json(Object o) {
@@ -189,7 +202,7 @@ final class LangGraphEvents {
         return m;
     }
 
-    private ObjectNode event(String name, String who, String id, List<String> parents, GraphEvent.Tag tag, ObjectNode data) {
+    private ObjectNode event(String name, String who, String id, List<String> parents, GraphEvent.Tag tag, JsonNode data) {
         if (!modes.contains("events")) {
             return null;
         }
