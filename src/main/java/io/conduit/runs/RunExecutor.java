@@ -141,6 +141,24 @@ public final class RunExecutor {
             return;
         }
         CompiledGraph graph = a.graph.graph();
+        RunRequest given = request;
+        // a run a dead process left running was requeued: when the thread's newest checkpoint is its own, its input
+        // (or command) is already applied, so it continues from there instead of starting its turn again
+        graph.options().checkpointer().head(run.threadId(), "")
+                .map(head -> head.isPresent() && run.runId().equals(head.get().checkpoint().runId()))
+                .subscribe().with(begun -> {
+                    if (begun) {
+                        LOG.infof("Run %s resumes from its last checkpoint", run.runId());
+                    }
+                    stream(a, log, graph, begun ? given.continuing() : given);
+                }, f -> fail(a, log, f));
+    }
+
+    private void stream(Active a, ThreadEventLog log, CompiledGraph graph, RunRequest request) {
+        if (a.stop != null) {
+            finish(a, log);
+            return;
+        }
         a.subscription = graph.stream(request).subscribe().with(e -> {
             a.events.on(e);
             if (e.terminal()) {
