@@ -7,6 +7,7 @@ import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.subscription.Cancellable;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -38,6 +39,7 @@ public final class RunExecutor {
     private final Clock clock;
     private final Duration timeout;
     private final int maxConcurrent;
+    private final Duration lease;
     private final String workerId = UUID.randomUUID().toString();
     private final Map<String, Active> active = new ConcurrentHashMap<>();
     private final AtomicInteger wip = new AtomicInteger();
@@ -60,6 +62,16 @@ public final class RunExecutor {
 
     public RunExecutor(RunStore runs, ThreadStore threads, Function<String, RegisteredGraph> graphs, RunEventLogs logs,
                        Clock clock, Duration timeout, int maxConcurrent) {
+        this(runs, threads, graphs, logs, clock, timeout, maxConcurrent, Duration.ofSeconds(30));
+    }
+
+    /**
+     * @param lease how long a run stays held by a worker that stopped renewing its hold (see {@link #heartbeat}): past
+     *              it, the worker is taken for dead and its runs are resumed by another
+     */
+    public RunExecutor(RunStore runs, ThreadStore threads, Function<String, RegisteredGraph> graphs, RunEventLogs logs,
+                       Clock clock, Duration timeout, int maxConcurrent, Duration lease) {
+        this.lease = lease;
         this.runs = runs;
         this.threads = threads;
         this.graphs = graphs;
@@ -99,13 +111,35 @@ public final class RunExecutor {
         });
     }
 
-    /** Start-up recovery: runs a dead process left running are queued again and resumed from their checkpoints. */
+    /**
+     * Recovery, at start-up and on every {@link #heartbeat}: runs left running by a worker that has not renewed its
+     * hold for a lease (a process that died; a live one renews far more often) are queued again, to be resumed from
+     * their checkpoints. Runs of live workers, on other replicas, are left alone.
+     */
     public Uni<List<Run>> recover() {
-        return runs.requeueOrphans(workerId, clock.instant()).invoke(found -> {
+        Instant now = clock.instant();
+        return runs.requeueOrphans(workerId, now.minus(lease), now).invoke(found -> {
             if (!found.isEmpty()) {
                 LOG.infof("Resuming %d run(s) left running by a stopped process", found.size());
             }
         });
+    }
+
+    /** Renews this worker's hold on its running runs, then recovers those of dead workers. Call it every lease / 3. */
+    public Uni<List<Run>> heartbeat() {
+        return runs.renew(workerId, clock.instant()).chain(this::recoverAfterRenew);
+    }
+
+    private Uni<List<Run>> recoverAfterRenew(Integer held) {
+        return recover().invoke(found -> {
+            if (!found.isEmpty()) {
+                wake();
+            }
+        });
+    }
+
+    public Duration lease() {
+        return lease;
     }
 
     private void start(Run run) {

@@ -23,6 +23,7 @@ public class ServingBeans {
 
     private long pollTimer = -1;
     private long sweepTimer = -1;
+    private long leaseTimer = -1;
 
     @Produces
     @Singleton
@@ -57,7 +58,8 @@ public class ServingBeans {
     @Produces
     @Singleton
     RunExecutor executor(RunStore runs, ThreadStore threads, GraphRegistry graphs, RunEventLogs logs, ServingConfig config) {
-        return new RunExecutor(runs, threads, id -> graphs.byGraphId(id), logs, Clock.systemUTC(), config.timeout(), config.maxConcurrent());
+        return new RunExecutor(runs, threads, id -> graphs.byGraphId(id), logs, Clock.systemUTC(), config.timeout(), config.maxConcurrent(),
+                config.lease());
     }
 
     @Produces
@@ -76,10 +78,13 @@ public class ServingBeans {
         executor.recover().subscribe().with(found -> executor.wake(), f -> executor.wake());
         pollTimer = vertx.setPeriodic(config.pollInterval().toMillis(), id -> executor.wake());
         sweepTimer = vertx.setPeriodic(10_000, id -> logs.sweep(System.currentTimeMillis()));
+        leaseTimer = vertx.setPeriodic(Math.max(100, config.lease().toMillis() / 3), id -> executor.heartbeat().subscribe().with(
+                found -> { }, f -> org.jboss.logging.Logger.getLogger(ServingBeans.class).warnf("Renewing the worker's runs failed: %s", f.toString())));
     }
 
     void stop(@Observes ShutdownEvent e, Vertx vertx) {
         vertx.cancelTimer(pollTimer);
         vertx.cancelTimer(sweepTimer);
+        vertx.cancelTimer(leaseTimer);
     }
 }

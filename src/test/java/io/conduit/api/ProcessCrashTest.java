@@ -120,6 +120,7 @@ class ProcessCrashTest {
                 "-Dconduit.simulator.time-to-first-token=100ms",
                 "-Dconduit.simulator.inter-token-delay=100ms",
                 "-Dconduit.runs.poll-interval=200ms",
+                "-Dconduit.runs.lease=3s", // the killed process's hold on its run lapses 3 s after its last renewal
                 "-jar", APP.toString());
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
         started.add(p);

@@ -58,8 +58,9 @@ class RunRecoveryTest {
                 .body(Map.of("assistant_id", "agent", "after_seconds", 3600, "durability", "sync",
                         "input", Map.of("messages", List.of(Map.of("role", "user", "content", "Please plan my week")))))
                 .when().post("/threads/{t}/runs", thread).then().statusCode(200).extract().path("run_id");
-        // another worker claimed it ...
-        pool.preparedQuery("UPDATE conduit_runs SET status = 'running', worker_id = 'a-worker-that-died', not_before = now() WHERE run_id = $1")
+        // another worker claimed it, and has not renewed its hold for an hour ...
+        pool.preparedQuery("UPDATE conduit_runs SET status = 'running', worker_id = 'a-worker-that-died', not_before = now(), "
+                        + "updated_at = now() - interval '1 hour' WHERE run_id = $1")
                 .execute(Tuple.of(runId)).await().atMost(WAIT);
         // ... and ran it up to the generator, where its process died: ingress, planner, tools, verifier, planner,
         // tool, verifier are checkpointed
@@ -72,9 +73,19 @@ class RunRecoveryTest {
         assertThat(before.next()).containsExactly("generator");
         int checkpointsBefore = agent.history(thread, 100, null).await().atMost(WAIT).size();
 
+        // a run that a live worker (on another replica) holds and renews is none of this process's business
+        String other = "alive-" + UUID.randomUUID();
+        given().contentType("application/json").body(Map.of("thread_id", other)).when().post("/threads").then().statusCode(200);
+        String otherRun = given().contentType("application/json")
+                .body(Map.of("assistant_id", "agent", "after_seconds", 3600, "input", Map.of("messages", List.of(Map.of("role", "user", "content", "hi")))))
+                .when().post("/threads/{t}/runs", other).then().statusCode(200).extract().path("run_id");
+        pool.preparedQuery("UPDATE conduit_runs SET status = 'running', worker_id = 'a-live-worker', updated_at = now() WHERE run_id = $1")
+                .execute(Tuple.of(otherRun)).await().atMost(WAIT);
+
         // start-up recovery, as ServingBeans does it
         List<Run> found = executor.recover().await().atMost(WAIT);
-        assertThat(found).extracting(Run::runId).contains(runId);
+        assertThat(found).extracting(Run::runId).contains(runId).doesNotContain(otherRun);
+        assertThat(runs.get(otherRun).await().atMost(WAIT).orElseThrow().workerId()).isEqualTo("a-live-worker");
         executor.wake();
 
         String status = awaitEnd(thread, runId);
@@ -93,6 +104,8 @@ class RunRecoveryTest {
         assertThat(history.size()).isGreaterThan(checkpointsBefore);
         assertThat(history).filteredOn(s -> "input".equals(s.source())).hasSize(1);
         given().when().get("/threads/{t}", thread).then().statusCode(200).body("status", org.hamcrest.Matchers.equalTo("idle"));
+        assertThat(runs.get(otherRun).await().atMost(WAIT).orElseThrow().status()).isEqualTo(io.conduit.runs.RunStatus.RUNNING);
+        pool.preparedQuery("DELETE FROM conduit_runs WHERE run_id = $1").execute(Tuple.of(otherRun)).await().atMost(WAIT);
     }
 
     static String awaitEnd(String thread, String runId) throws InterruptedException {
