@@ -3,6 +3,7 @@ package io.conduit.runs;
 import io.conduit.graph.CompiledGraph;
 import io.conduit.graph.GraphEvent;
 import io.conduit.graph.RunRequest;
+import io.conduit.graph.StateSnapshot;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.subscription.Cancellable;
 import java.time.Clock;
@@ -10,6 +11,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
@@ -180,11 +182,23 @@ public final class RunExecutor {
         // (or command) is already applied, so it continues from there instead of starting its turn again
         graph.options().checkpointer().head(run.threadId(), "")
                 .map(head -> head.isPresent() && run.runId().equals(head.get().checkpoint().runId()))
+                .chain(begun -> begun ? graph.state(run.threadId()) : Uni.createFrom().item(Optional.<StateSnapshot>empty()))
                 .subscribe().with(begun -> {
-                    if (begun) {
+                    if (begun.isEmpty()) {
+                        stream(a, log, graph, given);
+                    } else if (!begun.get().interrupts().isEmpty()) {
+                        // it had reached an interrupt or a breakpoint, its end, when its process died: so it ends
+                        StateSnapshot s = begun.get();
+                        LOG.infof("Run %s had stopped at an interrupt before its process died", run.runId());
+                        GraphEvent.Interrupted end = new GraphEvent.Interrupted(new GraphEvent.Tag(run.runId(), run.threadId(), "", null, s.step()),
+                                s.interrupts(), s.checkpointId());
+                        a.events.on(end);
+                        a.terminal = end;
+                        finish(a, log);
+                    } else {
                         LOG.infof("Run %s resumes from its last checkpoint", run.runId());
+                        stream(a, log, graph, given.continuing());
                     }
-                    stream(a, log, graph, begun ? given.continuing() : given);
                 }, f -> fail(a, log, f));
     }
 

@@ -108,6 +108,33 @@ class RunRecoveryTest {
         pool.preparedQuery("DELETE FROM conduit_runs WHERE run_id = $1").execute(Tuple.of(otherRun)).await().atMost(WAIT);
     }
 
+    @Test
+    void aRunWhoseProcessDiedAfterItStoppedAtABreakpointEndsInterruptedWithoutGoingOn() throws Exception {
+        String thread = "crash-bp-" + UUID.randomUUID();
+        given().contentType("application/json").body(Map.of("thread_id", thread)).when().post("/threads").then().statusCode(200);
+        String runId = given().contentType("application/json")
+                .body(Map.of("assistant_id", "agent", "after_seconds", 3600, "interrupt_before", List.of("tool_executor"),
+                        "input", Map.of("messages", List.of(Map.of("role", "user", "content", "Please plan my week")))))
+                .when().post("/threads/{t}/runs", thread).then().statusCode(200).extract().path("run_id");
+        pool.preparedQuery("UPDATE conduit_runs SET status = 'running', worker_id = 'a-worker-that-died', not_before = now(), "
+                        + "updated_at = now() - interval '1 hour' WHERE run_id = $1")
+                .execute(Tuple.of(runId)).await().atMost(WAIT);
+        // the dead process ran it to its breakpoint, and died before recording that it had stopped there
+        Run run = runs.get(runId).await().atMost(WAIT).orElseThrow();
+        CompiledGraph agent = graphs.byGraphId(ServingBeans.AGENT).graph();
+        GraphEvent last = agent.stream(RunRequests.from(run, graphs.byGraphId(ServingBeans.AGENT))).collect().last().await().atMost(WAIT);
+        assertThat(last).isInstanceOf(GraphEvent.Interrupted.class);
+        String stoppedAt = agent.state(thread).await().atMost(WAIT).orElseThrow().checkpointId();
+
+        assertThat(executor.recover().await().atMost(WAIT)).extracting(Run::runId).contains(runId);
+        executor.wake();
+        assertThat(awaitEnd(thread, runId)).isEqualTo("interrupted");
+        StateSnapshot after = agent.state(thread).await().atMost(WAIT).orElseThrow();
+        assertThat(after.checkpointId()).as("nothing ran past the breakpoint").isEqualTo(stoppedAt);
+        assertThat(after.next()).contains("tool_executor");
+        given().when().get("/threads/{t}", thread).then().statusCode(200).body("status", org.hamcrest.Matchers.equalTo("interrupted"));
+    }
+
     static String awaitEnd(String thread, String runId) throws InterruptedException {
         long deadline = System.nanoTime() + WAIT.toNanos();
         String status = null;
