@@ -117,6 +117,93 @@ class IngressStageTest {
         assertThat(IngressStage.closeUnfinishedTurn(MessageList.<ChatMessage>of(List.of(u1, calls, r1, r2, u2)), List.of(u2)).writes()).isEmpty();
     }
 
+    @Test
+    void aTurnWhoseCheckpointWriteFailedAfterTheToolCallsIsClosedByTheNextMessage() {
+        FailingStore store = new FailingStore();
+        AgentTurns t = new AgentTurns(TestAgentConfig.defaults(), store, null);
+        t.tools.returns("clock", "10:15");
+        t.model.calls(new ToolCall("c1", "clock", "{}"));
+        t.model.says("Hello again.");
+        // the store fails the checkpoint of the tool step (ingress 0, planner 1, tools 2): the run fails there
+        store.failStep = 2;
+        GraphEvent failed = AgentTurns.last(t.say("what time is it"));
+        assertThat(failed).isInstanceOf(GraphEvent.RunFailed.class);
+        assertThat(((GraphEvent.RunFailed) failed).code()).isEqualTo("persistence_failed");
+        store.failStep = Integer.MIN_VALUE;
+
+        GraphEvent end = AgentTurns.last(t.say("never mind"));
+        assertThat(end).isInstanceOf(GraphEvent.RunFinished.class);
+        List<ChatMessage> asked = t.model.requests.get(1).messages();
+        int calls = indexOf(asked, m -> m instanceof AssistantMessage a && a.hasToolCalls());
+        assertThat(asked.get(calls + 1)).isInstanceOfSatisfying(ToolMessage.class, m -> {
+            assertThat(m.toolCallId()).isEqualTo("c1");
+            assertThat(m.error()).isTrue();
+        });
+        assertThat(asked.get(calls + 2)).isInstanceOfSatisfying(UserMessage.class, m -> assertThat(m.content()).isEqualTo("never mind"));
+    }
+
+    /** An in-memory store whose put of a checkpoint of step {@code failStep} fails, as a lost database would. */
+    private static final class FailingStore implements io.conduit.checkpoint.Checkpointer {
+        private final InMemoryCheckpointer store = new InMemoryCheckpointer();
+        volatile int failStep = Integer.MIN_VALUE;
+
+        @Override
+        public Uni<Void> put(io.conduit.checkpoint.Checkpoint checkpoint, String expectedHead) {
+            return checkpoint.step() == failStep ? Uni.createFrom().failure(new IllegalStateException("the database went away"))
+                    : store.put(checkpoint, expectedHead);
+        }
+
+        @Override
+        public Uni<Void> putWrites(String threadId, String ns, String checkpointId, List<io.conduit.checkpoint.PendingWrite> writes) {
+            return store.putWrites(threadId, ns, checkpointId, writes);
+        }
+
+        @Override
+        public Uni<Void> deleteWrites(String threadId, String ns, String checkpointId) {
+            return store.deleteWrites(threadId, ns, checkpointId);
+        }
+
+        @Override
+        public Uni<java.util.Optional<io.conduit.checkpoint.Head>> head(String threadId, String ns) {
+            return store.head(threadId, ns);
+        }
+
+        @Override
+        public Uni<java.util.Optional<io.conduit.checkpoint.Head>> get(String threadId, String ns, String checkpointId) {
+            return store.get(threadId, ns, checkpointId);
+        }
+
+        @Override
+        public Uni<java.util.Optional<io.conduit.checkpoint.CheckpointChain>> chain(String threadId, String ns, String checkpointId) {
+            return store.chain(threadId, ns, checkpointId);
+        }
+
+        @Override
+        public Uni<List<io.conduit.checkpoint.Checkpoint>> list(String threadId, String ns, int limit, String before) {
+            return store.list(threadId, ns, limit, before);
+        }
+
+        @Override
+        public Uni<Void> putSnapshot(String threadId, String ns, String checkpointId, Map<String, io.conduit.checkpoint.Stored> values) {
+            return store.putSnapshot(threadId, ns, checkpointId, values);
+        }
+
+        @Override
+        public Uni<Long> prune(String threadId, String ns, String keepFrom) {
+            return store.prune(threadId, ns, keepFrom);
+        }
+
+        @Override
+        public Uni<Long> deleteRun(String threadId, String runId) {
+            return store.deleteRun(threadId, runId);
+        }
+
+        @Override
+        public Uni<Void> deleteThread(String threadId) {
+            return store.deleteThread(threadId);
+        }
+    }
+
     private static int indexOf(List<ChatMessage> messages, java.util.function.Predicate<ChatMessage> p) {
         for (int i = 0; i < messages.size(); i++) {
             if (p.test(messages.get(i))) {
