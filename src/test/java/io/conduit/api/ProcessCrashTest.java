@@ -68,7 +68,12 @@ class ProcessCrashTest {
 
         start(db, port, "second");
         JsonNode left = send("GET", "/threads/" + thread + "/runs/" + runId, null);
-        assertThat(left.get("status").asText()).as("the dead process's run, found at start-up").isIn("pending", "running", "success");
+        assertThat(left.get("status").asText()).as("the dead process's run, not taken over yet").isEqualTo("running");
+        // clients reconnect (the SDK joins the run's Location) before this process has taken the run over
+        var joined = http.sendAsync(HttpRequest.newBuilder(URI.create(base + "/threads/" + thread + "/runs/" + runId + "/join"))
+                .timeout(WAIT).build(), HttpResponse.BodyHandlers.ofString());
+        var streamed = http.sendAsync(HttpRequest.newBuilder(URI.create(base + "/threads/" + thread + "/runs/" + runId + "/stream"))
+                .timeout(WAIT).build(), HttpResponse.BodyHandlers.ofString());
         await("the run to end", () -> {
             String status = send("GET", "/threads/" + thread + "/runs/" + runId, null).get("status").asText();
             return !status.equals("pending") && !status.equals("running");
@@ -88,6 +93,14 @@ class ProcessCrashTest {
         assertThat(stages.stream().filter("planner"::equals)).as("the planner was not asked again").hasSize(2);
         assertThat(stages.stream().filter("generator"::equals)).as("one answer").hasSize(1);
         assertThat(send("GET", "/threads/" + thread, null).get("status").asText()).isEqualTo("idle");
+
+        // the clients that joined got the end of the turn, not what the thread held when they asked
+        JsonNode joinedValues = JsonCodec.MAPPER.readTree(joined.get().body().trim());
+        JsonNode joinedMessages = joinedValues.get("messages");
+        assertThat(joinedMessages).as("join: %s", joinedValues).isNotNull();
+        assertThat(joinedMessages.get(joinedMessages.size() - 1).get("content").asText()).startsWith("Here is a plan for your week");
+        String stream = streamed.get().body();
+        assertThat(stream).contains("event: values").contains("Here is a plan for your week").contains("event: end");
     }
 
     /** A database of its own, so the second app's recovery sees only this test's runs. */
@@ -120,7 +133,9 @@ class ProcessCrashTest {
                 "-Dconduit.simulator.time-to-first-token=100ms",
                 "-Dconduit.simulator.inter-token-delay=100ms",
                 "-Dconduit.runs.poll-interval=200ms",
-                "-Dconduit.runs.lease=3s", // the killed process's hold on its run lapses 3 s after its last renewal
+                // the killed process's hold on its run lapses 8 s after its last renewal: the second app is ready before
+                // that, so clients join a run it has not taken over yet
+                "-Dconduit.runs.lease=8s",
                 "-jar", APP.toString());
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
         started.add(p);
