@@ -2,6 +2,9 @@ package io.conduit.agent;
 
 import io.conduit.agent.message.AssistantMessage;
 import io.conduit.agent.message.ChatMessage;
+import io.conduit.agent.message.RemoveMessage;
+import io.conduit.agent.message.ToolCall;
+import io.conduit.agent.message.ToolMessage;
 import io.conduit.agent.message.UserMessage;
 import io.conduit.agent.port.UserMemory;
 import io.conduit.graph.GraphException;
@@ -13,7 +16,11 @@ import io.conduit.graph.State;
 import io.conduit.graph.StateGraph;
 import io.conduit.graph.Update;
 import io.smallrye.mutiny.Uni;
+import io.conduit.checkpoint.TimeOrderedIds;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
@@ -47,7 +54,8 @@ public final class IngressStage implements Node {
         List<UserMessage> input = newUserMessages(state.get(AgentState.MESSAGES));
         check(input);
         String text = String.join("\n", input.stream().map(UserMessage::content).toList());
-        Update start = Update.of(AgentState.THREAD_ID, ctx.threadId())
+        Update start = closeUnfinishedTurn(state.get(AgentState.MESSAGES), input)
+                .set(AgentState.THREAD_ID, ctx.threadId())
                 .set(AgentState.RETRY_COUNT, 0)
                 .set(AgentState.SCRATCHPAD, Scratchpad.EMPTY)
                 .set(AgentState.SAFETY_CHECK, true);
@@ -64,6 +72,42 @@ public final class IngressStage implements Node {
         return start.set(AgentState.SAFETY_CHECK, false).set(AgentState.PHASE, Phase.REFUSED)
                 .set(AgentState.MESSAGES, new AssistantMessage(io.conduit.checkpoint.TimeOrderedIds.next(), config.refusal(), List.of(), null, "ingress"));
     }
+
+    /**
+     * A turn that stopped between the model's tool calls and their results (a cancelled, crashed or interrupted run)
+     * leaves calls no tool message answers, and a model refuses a conversation like that. Each such call gets a tool
+     * message saying it was interrupted, placed before this turn's user messages: they are removed and appended
+     * again after the closing messages, so the conversation reads in order. Nothing when every call has its result.
+     */
+    static Update closeUnfinishedTurn(MessageList<ChatMessage> messages, List<UserMessage> input) {
+        Set<String> answered = new HashSet<>();
+        for (ChatMessage m : messages) {
+            if (m instanceof ToolMessage t) {
+                answered.add(t.toolCallId());
+            }
+        }
+        List<ChatMessage> closing = new ArrayList<>();
+        for (int i = 0; i < messages.size() - input.size(); i++) {
+            if (messages.get(i) instanceof AssistantMessage a) {
+                for (ToolCall c : a.toolCalls()) {
+                    if (answered.add(c.id())) {
+                        closing.add(new ToolMessage(TimeOrderedIds.next(), c.id(), c.name(), INTERRUPTED, true));
+                    }
+                }
+            }
+        }
+        if (closing.isEmpty()) {
+            return Update.none();
+        }
+        List<ChatMessage> writes = new ArrayList<>();
+        input.forEach(u -> writes.add(new RemoveMessage(u.id())));
+        writes.addAll(closing);
+        writes.addAll(input);
+        return Update.none().add(AgentState.MESSAGES, writes);
+    }
+
+    /** What a tool call left unanswered by a turn that stopped reads as its result. */
+    static final String INTERRUPTED = "interrupted: the turn stopped before this tool returned";
 
     /** The user messages of this turn: those after the last message of any other kind. */
     static List<UserMessage> newUserMessages(MessageList<ChatMessage> messages) {

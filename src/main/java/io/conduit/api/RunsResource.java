@@ -5,7 +5,9 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.conduit.checkpoint.JsonCodec;
 import io.conduit.runs.InvalidInputException;
+import io.conduit.runs.GraphRegistry;
 import io.conduit.runs.NotFoundException;
+import io.conduit.runs.RegisteredGraph;
 import io.conduit.runs.Run;
 import io.conduit.runs.RunEvent;
 import io.conduit.runs.RunEventListener;
@@ -14,8 +16,10 @@ import io.conduit.runs.RunExecutor;
 import io.conduit.runs.RunStatus;
 import io.conduit.runs.RunStore;
 import io.conduit.runs.RunSubmission;
+import io.conduit.runs.ServingConfig;
 import io.conduit.runs.ThreadBusyException;
 import io.conduit.runs.ThreadEventLog;
+import io.conduit.runs.WireState;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
@@ -28,6 +32,7 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 
 /** A thread's runs: create one in the background, get, list, cancel, join, delete. */
@@ -39,12 +44,16 @@ public class RunsResource {
     private final RunStore runs;
     private final RunExecutor executor;
     private final RunEventLogs logs;
+    private final GraphRegistry graphs;
+    private final ServingConfig config;
 
-    RunsResource(RunSubmission submission, RunStore runs, RunExecutor executor, RunEventLogs logs) {
+    RunsResource(RunSubmission submission, RunStore runs, RunExecutor executor, RunEventLogs logs, GraphRegistry graphs, ServingConfig config) {
         this.submission = submission;
         this.runs = runs;
         this.executor = executor;
         this.logs = logs;
+        this.graphs = graphs;
+        this.config = config;
     }
 
     @POST
@@ -115,10 +124,11 @@ public class RunsResource {
     @Path("/{rid}/join")
     public Uni<JsonNode> join(@PathParam("tid") String threadId, @PathParam("rid") String runId) {
         AtomicReference<JsonNode> last = new AtomicReference<>(JsonCodec.MAPPER.createObjectNode());
+        AtomicBoolean followed = new AtomicBoolean();
         return run(threadId, runId).chain(r -> {
             ThreadEventLog log = logs.find(threadId);
             if (log == null) {
-                return Uni.createFrom().voidItem();
+                return afterEnd(r);
             }
             return Uni.createFrom().<Void>emitter(em -> {
                 ThreadEventLog.Subscription s = log.subscribeRun(runId, -1, new RunEventListener() {
@@ -144,10 +154,36 @@ public class RunsResource {
                 if (s == null) {
                     em.complete(null);
                 } else {
+                    followed.set(true);
                     em.onTermination(s::cancel);
                 }
-            });
-        }).map(v -> last.get());
+            }).chain(v -> followed.get() ? Uni.createFrom().item(last.get()) : afterEnd(r));
+        });
+    }
+
+    /**
+     * A run whose events this process does not have (a process that died ran it and this one is to resume it, or its
+     * log has expired): the thread's values once the run's end is recorded.
+     */
+    private Uni<JsonNode> afterEnd(Run r) {
+        return recordedEnd(r).chain(done -> {
+            RegisteredGraph g = graphs.byGraphId(String.valueOf(done.kwargs().get("graph_id")));
+            if (g == null) {
+                return Uni.createFrom().item((JsonNode) JsonCodec.MAPPER.createObjectNode());
+            }
+            return g.graph().state(done.threadId()).map(s -> s.map(snap -> (JsonNode) WireState.values(snap.values()))
+                    .orElseGet(JsonCodec.MAPPER::createObjectNode));
+        });
+    }
+
+    /** The run once it has finished (or is gone), looked up every {@code conduit.runs.poll-interval}. */
+    private Uni<Run> recordedEnd(Run r) {
+        if (r.status().finished()) {
+            return Uni.createFrom().item(r);
+        }
+        return Uni.createFrom().voidItem().onItem().delayIt().by(config.pollInterval())
+                .chain(() -> runs.get(r.runId()))
+                .chain(found -> found.isEmpty() ? Uni.createFrom().item(r) : recordedEnd(found.get()));
     }
 
     private Uni<Void> ended(Run r) {

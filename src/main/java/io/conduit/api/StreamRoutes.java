@@ -11,6 +11,7 @@ import io.conduit.runs.RunEvent;
 import io.conduit.runs.RunEventListener;
 import io.conduit.runs.RunEventLogs;
 import io.conduit.runs.RunExecutor;
+import io.conduit.runs.RunStatus;
 import io.conduit.runs.RunStore;
 import io.conduit.runs.RunSubmission;
 import io.conduit.runs.ServingConfig;
@@ -184,7 +185,7 @@ public class StreamRoutes {
             ThreadEventLog.Subscription s = log == null ? null : log.subscribeRun(runId, after, sse);
             sse.open();
             if (s == null) {
-                finalValues(run, sse);
+                finalValuesAtEnd(run, sse);
                 return;
             }
             boolean cancel = "1".equals(ctx.request().getParam("cancel_on_disconnect")) || "true".equals(ctx.request().getParam("cancel_on_disconnect"));
@@ -195,6 +196,24 @@ public class StreamRoutes {
                 }
             });
         }, f -> error(ctx, f));
+    }
+
+    /**
+     * A run whose events this process does not have: one that a process that died ran (this one resumes it once its
+     * hold lapses), or one past its retention. Its final values and the end, once its end is recorded.
+     */
+    private void finalValuesAtEnd(Run run, SseStream sse) {
+        if (run.status().finished()) {
+            finalValues(run, sse);
+            return;
+        }
+        vertx.setTimer(config.pollInterval().toMillis(), id -> {
+            if (sse.closed()) {
+                return;
+            }
+            runs.get(run.runId()).subscribe().with(found -> finalValuesAtEnd(found.orElse(run.withStatus(RunStatus.INTERRUPTED, run.updatedAt())), sse),
+                    f -> sse.close());
+        });
     }
 
     /** Past the stream's retention (or after a restart), a join gets the thread's final values and the end. */

@@ -53,6 +53,14 @@ public record RunRequest(
         return new RunRequest(threadId, runId, input, command, checkpointId, durability, recursionLimit, interruptBefore, Set.of(nodes), metadata, configurable);
     }
 
+    /**
+     * The same run, continuing from where the thread stopped: no input, no command, no fork point. For a run that
+     * already began its turn (its process died): what it was given is in its checkpoints.
+     */
+    public RunRequest continuing() {
+        return new RunRequest(threadId, runId, null, null, null, durability, recursionLimit, interruptBefore, interruptAfter, metadata, configurable);
+    }
+
     public RunRequest runId(String id) {
         return new RunRequest(threadId, id, input, command, checkpointId, durability, recursionLimit, interruptBefore, interruptAfter, metadata, configurable);
     }

@@ -141,10 +141,16 @@ public final class PostgresRunStore implements RunStore {
     }
 
     @Override
-    public Uni<List<Run>> requeueOrphans(String liveWorkerId, Instant at) {
+    public Uni<Integer> renew(String workerId, Instant at) {
+        return pool.preparedQuery("UPDATE conduit_runs SET updated_at = $2 WHERE status = 'running' AND worker_id = $1")
+                .execute(Tuple.of(workerId, time(at))).map(RowSet::rowCount);
+    }
+
+    @Override
+    public Uni<List<Run>> requeueOrphans(String liveWorkerId, Instant staleBefore, Instant at) {
         return pool.preparedQuery("UPDATE conduit_runs SET status = 'pending', worker_id = NULL, updated_at = $2 "
-                        + "WHERE status = 'running' AND worker_id IS DISTINCT FROM $1 RETURNING " + COLUMNS)
-                .execute(Tuple.of(liveWorkerId, time(at)))
+                        + "WHERE status = 'running' AND worker_id IS DISTINCT FROM $1 AND updated_at < $3 RETURNING " + COLUMNS)
+                .execute(Tuple.of(liveWorkerId, time(at), time(staleBefore)))
                 .map(rows -> all(rows).stream().sorted(Runs.OLDEST_FIRST).toList());
     }
 

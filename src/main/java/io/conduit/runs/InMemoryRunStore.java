@@ -195,8 +195,25 @@ public final class InMemoryRunStore implements RunStore {
     }
 
     @Override
-    public Uni<List<Run>> requeueOrphans(String liveWorkerId, Instant at) {
-        Predicate<Run> orphan = r -> r.status() == RunStatus.RUNNING && !Objects.equals(liveWorkerId, r.workerId());
+    public Uni<Integer> renew(String workerId, Instant at) {
+        return Uni.createFrom().item(() -> {
+            synchronized (this) {
+                int n = 0;
+                for (Run r : List.copyOf(runs.values())) {
+                    if (r.status() == RunStatus.RUNNING && Objects.equals(workerId, r.workerId())) {
+                        runs.put(r.runId(), r.withStatus(RunStatus.RUNNING, at));
+                        n++;
+                    }
+                }
+                return n;
+            }
+        });
+    }
+
+    @Override
+    public Uni<List<Run>> requeueOrphans(String liveWorkerId, Instant staleBefore, Instant at) {
+        Predicate<Run> orphan = r -> r.status() == RunStatus.RUNNING && !Objects.equals(liveWorkerId, r.workerId())
+                && r.updatedAt().isBefore(staleBefore);
         return Uni.createFrom().item(() -> {
             synchronized (this) {
                 List<Run> requeued = new ArrayList<>();

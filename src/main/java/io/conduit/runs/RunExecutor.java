@@ -3,12 +3,15 @@ package io.conduit.runs;
 import io.conduit.graph.CompiledGraph;
 import io.conduit.graph.GraphEvent;
 import io.conduit.graph.RunRequest;
+import io.conduit.graph.StateSnapshot;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.subscription.Cancellable;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
@@ -38,6 +41,7 @@ public final class RunExecutor {
     private final Clock clock;
     private final Duration timeout;
     private final int maxConcurrent;
+    private final Duration lease;
     private final String workerId = UUID.randomUUID().toString();
     private final Map<String, Active> active = new ConcurrentHashMap<>();
     private final AtomicInteger wip = new AtomicInteger();
@@ -60,6 +64,16 @@ public final class RunExecutor {
 
     public RunExecutor(RunStore runs, ThreadStore threads, Function<String, RegisteredGraph> graphs, RunEventLogs logs,
                        Clock clock, Duration timeout, int maxConcurrent) {
+        this(runs, threads, graphs, logs, clock, timeout, maxConcurrent, Duration.ofSeconds(30));
+    }
+
+    /**
+     * @param lease how long a run stays held by a worker that stopped renewing its hold (see {@link #heartbeat}): past
+     *              it, the worker is taken for dead and its runs are resumed by another
+     */
+    public RunExecutor(RunStore runs, ThreadStore threads, Function<String, RegisteredGraph> graphs, RunEventLogs logs,
+                       Clock clock, Duration timeout, int maxConcurrent, Duration lease) {
+        this.lease = lease;
         this.runs = runs;
         this.threads = threads;
         this.graphs = graphs;
@@ -99,13 +113,35 @@ public final class RunExecutor {
         });
     }
 
-    /** Start-up recovery: runs a dead process left running are queued again and resumed from their checkpoints. */
+    /**
+     * Recovery, at start-up and on every {@link #heartbeat}: runs left running by a worker that has not renewed its
+     * hold for a lease (a process that died; a live one renews far more often) are queued again, to be resumed from
+     * their checkpoints. Runs of live workers, on other replicas, are left alone.
+     */
     public Uni<List<Run>> recover() {
-        return runs.requeueOrphans(workerId, clock.instant()).invoke(found -> {
+        Instant now = clock.instant();
+        return runs.requeueOrphans(workerId, now.minus(lease), now).invoke(found -> {
             if (!found.isEmpty()) {
                 LOG.infof("Resuming %d run(s) left running by a stopped process", found.size());
             }
         });
+    }
+
+    /** Renews this worker's hold on its running runs, then recovers those of dead workers. Call it every lease / 3. */
+    public Uni<List<Run>> heartbeat() {
+        return runs.renew(workerId, clock.instant()).chain(this::recoverAfterRenew);
+    }
+
+    private Uni<List<Run>> recoverAfterRenew(Integer held) {
+        return recover().invoke(found -> {
+            if (!found.isEmpty()) {
+                wake();
+            }
+        });
+    }
+
+    public Duration lease() {
+        return lease;
     }
 
     private void start(Run run) {
@@ -141,6 +177,36 @@ public final class RunExecutor {
             return;
         }
         CompiledGraph graph = a.graph.graph();
+        RunRequest given = request;
+        // a run a dead process left running was requeued: when the thread's newest checkpoint is its own, its input
+        // (or command) is already applied, so it continues from there instead of starting its turn again
+        graph.options().checkpointer().head(run.threadId(), "")
+                .map(head -> head.isPresent() && run.runId().equals(head.get().checkpoint().runId()))
+                .chain(begun -> begun ? graph.state(run.threadId()) : Uni.createFrom().item(Optional.<StateSnapshot>empty()))
+                .subscribe().with(begun -> {
+                    if (begun.isEmpty()) {
+                        stream(a, log, graph, given);
+                    } else if (!begun.get().interrupts().isEmpty()) {
+                        // it had reached an interrupt or a breakpoint, its end, when its process died: so it ends
+                        StateSnapshot s = begun.get();
+                        LOG.infof("Run %s had stopped at an interrupt before its process died", run.runId());
+                        GraphEvent.Interrupted end = new GraphEvent.Interrupted(new GraphEvent.Tag(run.runId(), run.threadId(), "", null, s.step()),
+                                s.interrupts(), s.checkpointId());
+                        a.events.on(end);
+                        a.terminal = end;
+                        finish(a, log);
+                    } else {
+                        LOG.infof("Run %s resumes from its last checkpoint", run.runId());
+                        stream(a, log, graph, given.continuing());
+                    }
+                }, f -> fail(a, log, f));
+    }
+
+    private void stream(Active a, ThreadEventLog log, CompiledGraph graph, RunRequest request) {
+        if (a.stop != null) {
+            finish(a, log);
+            return;
+        }
         a.subscription = graph.stream(request).subscribe().with(e -> {
             a.events.on(e);
             if (e.terminal()) {

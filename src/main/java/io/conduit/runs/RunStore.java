@@ -44,8 +44,21 @@ public interface RunStore {
     Uni<Void> deleteThread(String threadId);
 
     /**
-     * Start-up recovery: runs left {@code running} by a worker other than {@code liveWorkerId} (a process that died)
-     * become pending again, so a worker resumes them from their last checkpoint. Returns them.
+     * A worker's hold on its running runs: their {@code updatedAt} becomes {@code at}. A worker renews it more often
+     * than the lease, so a run whose {@code updatedAt} is older than that was held by a process that died. Returns
+     * how many runs it holds.
      */
-    Uni<List<Run>> requeueOrphans(String liveWorkerId, Instant at);
+    Uni<Integer> renew(String workerId, Instant at);
+
+    /**
+     * Recovery: runs left {@code running} by a worker other than {@code liveWorkerId} that has not renewed its hold
+     * since {@code staleBefore} (a process that died) become pending again, so a worker resumes them from their last
+     * checkpoint. Returns them, oldest first.
+     */
+    Uni<List<Run>> requeueOrphans(String liveWorkerId, Instant staleBefore, Instant at);
+
+    /** {@link #requeueOrphans(String, Instant, Instant)} of every other worker's run, however recently renewed. */
+    default Uni<List<Run>> requeueOrphans(String liveWorkerId, Instant at) {
+        return requeueOrphans(liveWorkerId, at, at);
+    }
 }

@@ -25,6 +25,7 @@ public class ServingBeans {
     private long pollTimer = -1;
     private long sweepTimer = -1;
     private long ttlTimer = -1;
+    private long leaseTimer = -1;
 
     @Produces
     @Singleton
@@ -59,7 +60,8 @@ public class ServingBeans {
     @Produces
     @Singleton
     RunExecutor executor(RunStore runs, ThreadStore threads, GraphRegistry graphs, RunEventLogs logs, ServingConfig config) {
-        return new RunExecutor(runs, threads, id -> graphs.byGraphId(id), logs, Clock.systemUTC(), config.timeout(), config.maxConcurrent());
+        return new RunExecutor(runs, threads, id -> graphs.byGraphId(id), logs, Clock.systemUTC(), config.timeout(), config.maxConcurrent(),
+                config.lease());
     }
 
     @Produces
@@ -85,11 +87,14 @@ public class ServingBeans {
         pollTimer = vertx.setPeriodic(config.pollInterval().toMillis(), id -> executor.wake());
         sweepTimer = vertx.setPeriodic(10_000, id -> logs.sweep(System.currentTimeMillis()));
         ttlTimer = vertx.setPeriodic(60_000, id -> deletion.sweep(100).subscribe().with(n -> { }, f -> { }));
+        leaseTimer = vertx.setPeriodic(Math.max(100, config.lease().toMillis() / 3), id -> executor.heartbeat().subscribe().with(
+                found -> { }, f -> org.jboss.logging.Logger.getLogger(ServingBeans.class).warnf("Renewing the worker's runs failed: %s", f.toString())));
     }
 
     void stop(@Observes ShutdownEvent e, Vertx vertx) {
         vertx.cancelTimer(pollTimer);
         vertx.cancelTimer(sweepTimer);
         vertx.cancelTimer(ttlTimer);
+        vertx.cancelTimer(leaseTimer);
     }
 }

@@ -32,6 +32,14 @@ public interface ServingConfig {
     @WithDefault("10s")
     Duration heartbeat();
 
+    /**
+     * How long a run stays held by a worker that stopped renewing its hold (every third of this): past it the worker
+     * is taken for a dead process and its running runs are resumed, from their checkpoints, by a live one. Also how
+     * soon a run whose process was killed is resumed.
+     */
+    @WithDefault("30s")
+    Duration lease();
+
     /** How often the worker looks for runs created elsewhere or delayed ({@code after_seconds}). */
     @WithDefault("1s")
     Duration pollInterval();

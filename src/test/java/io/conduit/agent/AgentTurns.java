@@ -47,7 +47,7 @@ final class AgentTurns {
         return run(RunRequest.on(thread).durability(durability).command(Command.resume(value)));
     }
 
-    private List<GraphEvent> run(RunRequest request) {
+    List<GraphEvent> run(RunRequest request) {
         return graph.stream(request).collect().asList().await().atMost(Duration.ofSeconds(10));
     }
 

@@ -2,8 +2,17 @@ package io.conduit.agent;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.conduit.agent.message.AssistantMessage;
+import io.conduit.agent.message.ChatMessage;
+import io.conduit.agent.message.RemoveMessage;
+import io.conduit.agent.message.ToolCall;
+import io.conduit.agent.message.ToolMessage;
+import io.conduit.agent.message.UserMessage;
 import io.conduit.checkpoint.InMemoryCheckpointer;
 import io.conduit.graph.GraphEvent;
+import io.conduit.graph.MessageList;
+import io.conduit.graph.RunRequest;
+import io.conduit.graph.Update;
 import io.smallrye.mutiny.Uni;
 import java.util.List;
 import java.util.Map;
@@ -58,5 +67,149 @@ class IngressStageTest {
         AgentTurns t = new AgentTurns(TestAgentConfig.defaults());
         GraphEvent end = AgentTurns.last(t.say("bad \u0007 bell"));
         assertThat(((GraphEvent.RunFailed) end).code()).isEqualTo("invalid_request");
+    }
+
+    @Test
+    void aTurnStoppedBetweenToolCallsAndResultsIsClosedBeforeTheNextMessage() {
+        AgentTurns t = new AgentTurns(TestAgentConfig.defaults());
+        t.tools.returns("clock", "10:15").returns("lookup", "found");
+        t.model.calls(new ToolCall("c1", "clock", "{}"), new ToolCall("c2", "lookup", "{}"));
+        t.model.says("Hello again.");
+        // the first turn stops after the planner asked for two tools, before either ran (as a cancelled run does)
+        GraphEvent stopped = AgentTurns.last(t.run(RunRequest.on(t.thread).interruptBefore("tool_executor")
+                .input(Update.of(AgentState.MESSAGES, (ChatMessage) UserMessage.of("plan my day")).set(AgentState.USER_ID, "ada"))));
+        assertThat(stopped).isInstanceOf(GraphEvent.Interrupted.class);
+
+        GraphEvent end = AgentTurns.last(t.say("never mind, just say hi"));
+        assertThat(end).isInstanceOf(GraphEvent.RunFinished.class);
+        assertThat(t.tools.callsOf("clock") + t.tools.callsOf("lookup")).isZero();
+        // the model never sees a tool call without its result: each dangling call was answered, before the new message
+        List<ChatMessage> asked = t.model.requests.get(1).messages();
+        int calls = indexOf(asked, m -> m instanceof AssistantMessage a && a.hasToolCalls());
+        assertThat(asked.get(calls + 1)).isInstanceOfSatisfying(ToolMessage.class, m -> {
+            assertThat(m.toolCallId()).isEqualTo("c1");
+            assertThat(m.error()).isTrue();
+            assertThat(m.content()).isEqualTo("interrupted: the turn stopped before this tool returned");
+        });
+        assertThat(asked.get(calls + 2)).isInstanceOfSatisfying(ToolMessage.class, m -> assertThat(m.toolCallId()).isEqualTo("c2"));
+        assertThat(asked.get(calls + 3)).isInstanceOfSatisfying(UserMessage.class, m -> assertThat(m.content()).isEqualTo("never mind, just say hi"));
+        // and so does the thread's record
+        List<ChatMessage> kept = t.state().get(AgentState.MESSAGES).asList();
+        assertThat(kept.stream().map(m -> m.getClass().getSimpleName()).toList()).containsExactly(
+                "UserMessage", "AssistantMessage", "ToolMessage", "ToolMessage", "UserMessage", "AssistantMessage");
+        assertThat(kept.get(kept.size() - 1).content()).isEqualTo("Hello again.");
+    }
+
+    @Test
+    void onlyCallsWithoutAResultAreClosedAndACompleteConversationIsLeftAlone() {
+        UserMessage u1 = new UserMessage("u1", "plan");
+        AssistantMessage calls = new AssistantMessage("a1", "", List.of(new ToolCall("c1", "clock", "{}"), new ToolCall("c2", "lookup", "{}")), null, "planner");
+        ToolMessage r1 = new ToolMessage("t1", "c1", "clock", "10:15", false);
+        UserMessage u2 = new UserMessage("u2", "again");
+        Update close = IngressStage.closeUnfinishedTurn(MessageList.<ChatMessage>of(List.of(u1, calls, r1, u2)), List.of(u2));
+        List<Object> written = close.writes().stream().map(Update.Write::value).toList();
+        assertThat(written).hasSize(3);
+        assertThat(written.get(0)).isEqualTo(new RemoveMessage("u2"));
+        assertThat(written.get(1)).isInstanceOfSatisfying(ToolMessage.class, m -> assertThat(m.toolCallId()).isEqualTo("c2"));
+        assertThat(written.get(2)).isEqualTo(u2);
+
+        ToolMessage r2 = new ToolMessage("t2", "c2", "lookup", "found", false);
+        assertThat(IngressStage.closeUnfinishedTurn(MessageList.<ChatMessage>of(List.of(u1, calls, r1, r2, u2)), List.of(u2)).writes()).isEmpty();
+    }
+
+    @Test
+    void aTurnWhoseCheckpointWriteFailedAfterTheToolCallsIsClosedByTheNextMessage() {
+        FailingStore store = new FailingStore();
+        AgentTurns t = new AgentTurns(TestAgentConfig.defaults(), store, null);
+        t.tools.returns("clock", "10:15");
+        t.model.calls(new ToolCall("c1", "clock", "{}"));
+        t.model.says("Hello again.");
+        // the store fails the checkpoint of the tool step (ingress 0, planner 1, tools 2): the run fails there
+        store.failStep = 2;
+        GraphEvent failed = AgentTurns.last(t.say("what time is it"));
+        assertThat(failed).isInstanceOf(GraphEvent.RunFailed.class);
+        assertThat(((GraphEvent.RunFailed) failed).code()).isEqualTo("persistence_failed");
+        store.failStep = Integer.MIN_VALUE;
+
+        GraphEvent end = AgentTurns.last(t.say("never mind"));
+        assertThat(end).isInstanceOf(GraphEvent.RunFinished.class);
+        List<ChatMessage> asked = t.model.requests.get(1).messages();
+        int calls = indexOf(asked, m -> m instanceof AssistantMessage a && a.hasToolCalls());
+        assertThat(asked.get(calls + 1)).isInstanceOfSatisfying(ToolMessage.class, m -> {
+            assertThat(m.toolCallId()).isEqualTo("c1");
+            assertThat(m.error()).isTrue();
+        });
+        assertThat(asked.get(calls + 2)).isInstanceOfSatisfying(UserMessage.class, m -> assertThat(m.content()).isEqualTo("never mind"));
+    }
+
+    /** An in-memory store whose put of a checkpoint of step {@code failStep} fails, as a lost database would. */
+    private static final class FailingStore implements io.conduit.checkpoint.Checkpointer {
+        private final InMemoryCheckpointer store = new InMemoryCheckpointer();
+        volatile int failStep = Integer.MIN_VALUE;
+
+        @Override
+        public Uni<Void> put(io.conduit.checkpoint.Checkpoint checkpoint, String expectedHead) {
+            return checkpoint.step() == failStep ? Uni.createFrom().failure(new IllegalStateException("the database went away"))
+                    : store.put(checkpoint, expectedHead);
+        }
+
+        @Override
+        public Uni<Void> putWrites(String threadId, String ns, String checkpointId, List<io.conduit.checkpoint.PendingWrite> writes) {
+            return store.putWrites(threadId, ns, checkpointId, writes);
+        }
+
+        @Override
+        public Uni<Void> deleteWrites(String threadId, String ns, String checkpointId) {
+            return store.deleteWrites(threadId, ns, checkpointId);
+        }
+
+        @Override
+        public Uni<java.util.Optional<io.conduit.checkpoint.Head>> head(String threadId, String ns) {
+            return store.head(threadId, ns);
+        }
+
+        @Override
+        public Uni<java.util.Optional<io.conduit.checkpoint.Head>> get(String threadId, String ns, String checkpointId) {
+            return store.get(threadId, ns, checkpointId);
+        }
+
+        @Override
+        public Uni<java.util.Optional<io.conduit.checkpoint.CheckpointChain>> chain(String threadId, String ns, String checkpointId) {
+            return store.chain(threadId, ns, checkpointId);
+        }
+
+        @Override
+        public Uni<List<io.conduit.checkpoint.Checkpoint>> list(String threadId, String ns, int limit, String before) {
+            return store.list(threadId, ns, limit, before);
+        }
+
+        @Override
+        public Uni<Void> putSnapshot(String threadId, String ns, String checkpointId, Map<String, io.conduit.checkpoint.Stored> values) {
+            return store.putSnapshot(threadId, ns, checkpointId, values);
+        }
+
+        @Override
+        public Uni<Long> prune(String threadId, String ns, String keepFrom) {
+            return store.prune(threadId, ns, keepFrom);
+        }
+
+        @Override
+        public Uni<Long> deleteRun(String threadId, String runId) {
+            return store.deleteRun(threadId, runId);
+        }
+
+        @Override
+        public Uni<Void> deleteThread(String threadId) {
+            return store.deleteThread(threadId);
+        }
+    }
+
+    private static int indexOf(List<ChatMessage> messages, java.util.function.Predicate<ChatMessage> p) {
+        for (int i = 0; i < messages.size(); i++) {
+            if (p.test(messages.get(i))) {
+                return i;
+            }
+        }
+        throw new AssertionError("no such message in " + messages);
     }
 }

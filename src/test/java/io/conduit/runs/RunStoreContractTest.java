@@ -348,6 +348,35 @@ class RunStoreContractTest {
         assertThat(await(store.requeueOrphans("me", at))).isEmpty();
     }
 
+    @ParameterizedTest
+    @MethodSource("io.conduit.runs.RunStores#runs")
+    void onlyRunsWhoseWorkerStoppedRenewingAreRequeued(Supplier<RunStore> stores) {
+        RunStore store = stores.get();
+        Run dead = await(store.create(run(thread(), 0, MultitaskStrategy.ENQUEUE)));
+        Run alive = await(store.create(run(thread(), 1, MultitaskStrategy.ENQUEUE)));
+        Instant now = T0.plusSeconds(60);
+        assertThat(await(store.claimNext("dead", now)).orElseThrow().runId()).isEqualTo(dead.runId());
+        assertThat(await(store.claimNext("alive", now)).orElseThrow().runId()).isEqualTo(alive.runId());
+
+        // the live worker renews its hold; the dead one does not
+        Instant later = now.plusSeconds(20);
+        assertThat(await(store.renew("alive", later))).isEqualTo(1);
+        assertThat(await(store.get(alive.runId())).orElseThrow().updatedAt()).isEqualTo(later);
+        assertThat(await(store.get(alive.runId())).orElseThrow().workerId()).isEqualTo("alive");
+        assertThat(await(store.renew("nobody", later))).isZero();
+
+        // a new worker starts: with a lease of 30 s, neither hold has lapsed yet ...
+        Instant start = now.plusSeconds(25);
+        assertThat(await(store.requeueOrphans("new", start.minusSeconds(30), start))).isEmpty();
+        // ... then the dead worker's has, the live worker's has not
+        Instant check = now.plusSeconds(35);
+        List<Run> requeued = await(store.requeueOrphans("new", check.minusSeconds(30), check));
+        assertThat(requeued).extracting(Run::runId).containsExactly(dead.runId());
+        assertThat(await(store.get(dead.runId())).orElseThrow().status()).isEqualTo(RunStatus.PENDING);
+        assertThat(await(store.get(alive.runId())).orElseThrow().status()).isEqualTo(RunStatus.RUNNING);
+        assertThat(await(store.get(alive.runId())).orElseThrow().workerId()).isEqualTo("alive");
+    }
+
     // ---- helpers
 
     /** A run of {@code thread} created {@code i} milliseconds after T0, claimable at once. */

@@ -49,6 +49,7 @@ record CompletionRequest(String model, List<Message> messages, boolean toolsOffe
         for (int i = 0; i < messages.size(); i++) {
             parsed.add(message(messages.get(i), "messages[" + i + "]"));
         }
+        answeredToolCalls(messages);
         JsonNode tools = root.path("tools");
         if (!tools.isMissingNode() && !tools.isNull() && !tools.isArray()) {
             throw new InvalidCompletionRequest("invalid_type", "tools", "Invalid type for 'tools': expected an array of tools.");
@@ -60,6 +61,29 @@ record CompletionRequest(String model, List<Message> messages, boolean toolsOffe
         return new CompletionRequest(model.isTextual() && !model.asText().isBlank() ? model.asText() : DEFAULT_MODEL, parsed,
                 tools.isArray() && !tools.isEmpty(), flag(root, "stream", "stream"),
                 flag(root.path("stream_options"), "include_usage", "stream_options.include_usage"));
+    }
+
+    /**
+     * OpenAI's rule: an assistant message with tool calls is followed, before any other message, by a tool message
+     * answering each of its calls (a conversation whose turn stopped between the calls and their results is refused).
+     */
+    private static void answeredToolCalls(JsonNode messages) {
+        for (int i = 0; i < messages.size(); i++) {
+            JsonNode m = messages.get(i);
+            if (!"assistant".equals(m.path("role").asText()) || !m.path("tool_calls").isArray() || m.path("tool_calls").isEmpty()) {
+                continue;
+            }
+            Set<String> missing = new java.util.LinkedHashSet<>();
+            m.path("tool_calls").forEach(c -> missing.add(c.path("id").asText()));
+            for (int j = i + 1; j < messages.size() && "tool".equals(messages.get(j).path("role").asText()); j++) {
+                missing.remove(messages.get(j).path("tool_call_id").asText());
+            }
+            if (!missing.isEmpty()) {
+                throw new InvalidCompletionRequest(null, "messages.[" + i + "].role", "An assistant message with 'tool_calls' must be followed "
+                        + "by tool messages responding to each 'tool_call_id'. The following tool_call_ids did not have response messages: "
+                        + String.join(", ", missing));
+            }
+        }
     }
 
     private static Message message(JsonNode m, String param) {

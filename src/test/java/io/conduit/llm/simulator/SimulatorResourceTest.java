@@ -99,6 +99,23 @@ class SimulatorResourceTest {
     }
 
     @Test
+    void toolCallsWithoutAToolMessageEachAreRefusedAsOpenAiRefusesThem() {
+        String calls = "{\"role\":\"assistant\",\"content\":null,\"tool_calls\":["
+                + "{\"id\":\"c1\",\"type\":\"function\",\"function\":{\"name\":\"a\",\"arguments\":\"{}\"}},"
+                + "{\"id\":\"c2\",\"type\":\"function\",\"function\":{\"name\":\"b\",\"arguments\":\"{}\"}}]}";
+        String c1 = "{\"role\":\"tool\",\"tool_call_id\":\"c1\",\"content\":\"one\"}";
+        String c2 = "{\"role\":\"tool\",\"tool_call_id\":\"c2\",\"content\":\"two\"}";
+        post("{\"messages\":[" + user("a") + "," + calls + "," + c1 + "," + user("b") + "]}").statusCode(400)
+                .body("error.type", equalTo("invalid_request_error"))
+                .body("error.param", equalTo("messages.[1].role"))
+                .body("error.message", startsWith("An assistant message with 'tool_calls' must be followed by tool messages"))
+                .body("error.message", org.hamcrest.Matchers.endsWith("did not have response messages: c2"));
+        post("{\"messages\":[" + user("a") + "," + calls + "," + user("b") + "," + c1 + "," + c2 + "]}").statusCode(400)
+                .body("error.message", org.hamcrest.Matchers.endsWith("c1, c2"));
+        post("{\"messages\":[" + user("a") + "," + calls + "," + c2 + "," + c1 + "," + user("b") + "]}").statusCode(200);
+    }
+
+    @Test
     void contentPartsAndOtherRolesAreAccepted() {
         post("{\"messages\":[{\"role\":\"developer\",\"content\":\"be nice\"},"
                 + "{\"role\":\"user\",\"content\":[{\"type\":\"text\",\"text\":\"hello \"},{\"type\":\"text\",\"text\":\"parts\"}]}]}")
