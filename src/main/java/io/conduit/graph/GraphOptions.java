@@ -18,7 +18,7 @@ public record GraphOptions(Checkpointer checkpointer, int recursionLimit, Set<St
                            Set<String> interruptAfter, int snapshotEvery, int stateCacheSize) {
 
     public static GraphOptions defaults() {
-        return new GraphOptions(new InMemoryCheckpointer(), 25, Set.of(), Set.of(), 50, 10_000);
+        return new GraphOptions(new InMemoryCheckpointer(), 25, Set.of(), Set.of(), 200, 10_000);
     }
 
     public static GraphOptions with(Checkpointer checkpointer) {

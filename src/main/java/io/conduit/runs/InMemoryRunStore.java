@@ -199,9 +199,10 @@ public final class InMemoryRunStore implements RunStore {
         return Uni.createFrom().item(() -> {
             synchronized (this) {
                 int n = 0;
-                for (Run r : List.copyOf(runs.values())) {
-                    if (r.status() == RunStatus.RUNNING && Objects.equals(workerId, r.workerId())) {
-                        runs.put(r.runId(), r.withStatus(RunStatus.RUNNING, at));
+                for (String id : List.copyOf(running.values())) {
+                    Run r = runs.get(id);
+                    if (Objects.equals(workerId, r.workerId())) {
+                        put(r, r.withStatus(RunStatus.RUNNING, at));
                         n++;
                     }
                 }
@@ -217,7 +218,7 @@ public final class InMemoryRunStore implements RunStore {
         return Uni.createFrom().item(() -> {
             synchronized (this) {
                 List<Run> requeued = new ArrayList<>();
-                for (Run r : runs.values().stream().filter(orphan).sorted(OLDEST_FIRST).toList()) {
+                for (Run r : running.values().stream().map(runs::get).filter(orphan).sorted(OLDEST_FIRST).toList()) {
                     Run again = moved(r, RunStatus.PENDING, at);
                     put(r, again);
                     requeued.add(again);

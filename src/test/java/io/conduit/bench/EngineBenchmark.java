@@ -61,6 +61,9 @@ public final class EngineBenchmark {
             long onDisk = tableBytes(pool);
             line("postgres: %d turns on one thread left %,d bytes on disk (tables, indexes, TOAST) for %,d bytes of message text (%.1fx)",
                     turns, onDisk, text, (double) onDisk / text);
+            pool.query("VACUUM FULL").execute().await().indefinitely();
+            long live = tableBytes(pool);
+            line("postgres: after VACUUM FULL (what the thread holds, without dead rows): %,d bytes (%.1fx the text)", live, (double) live / text);
             for (Row r : pool.query("SELECT relname, pg_total_relation_size(oid)::bigint AS total, pg_relation_size(oid)::bigint AS heap, "
                     + "(SELECT count(*) FROM conduit_checkpoints)::bigint AS rows FROM pg_class WHERE relname LIKE 'conduit\\_%' AND relkind = 'r' ORDER BY 1")
                     .execute().await().indefinitely()) {
@@ -97,7 +100,7 @@ public final class EngineBenchmark {
     /** One thread of many turns: ms per turn early and late, bytes per step; returns the bytes of message text. */
     private static long longThread(String label, Checkpointer base, int turns, Pool pool) {
         Measuring store = new Measuring(base);
-        CompiledGraph graph = PipelineShape.compile(GraphOptions.with(store));
+        CompiledGraph graph = PipelineShape.compile(options(store));
         // a warm-up thread of its own, so the early turns measured below run on compiled code, not the interpreter
         String warm = "warm-" + UUID.randomUUID();
         for (int t = 0; t < Math.min(turns, 100); t++) {
@@ -114,7 +117,11 @@ public final class EngineBenchmark {
         long[] steps = new long[turns];
         long[] wal = new long[turns + 1];
         long text = 0;
+        int coldAt = Math.min(20, turns);
         for (int t = 0; t < turns; t++) {
+            if (t == coldAt) {
+                cold(label, base, thread, t);
+            }
             long p0 = store.bytes.get();
             if (pool != null) {
                 wal[t] = walPosition(pool);
@@ -128,6 +135,7 @@ public final class EngineBenchmark {
         if (pool != null) {
             wal[turns] = walPosition(pool);
         }
+        cold(label, base, thread, turns);
         int from = Math.min(10, turns), to = Math.min(30, turns), lateFrom = Math.max(0, turns - 20);
         double early = avg(ms, from, to), late = avg(ms, lateFrom, turns);
         line("%s: one thread of %d turns: %.3f ms per turn at turns %d-%d, %.3f ms at turns %d-%d (%.2fx)",
@@ -142,9 +150,39 @@ public final class EngineBenchmark {
         return text;
     }
 
+    /** The engine's options, with {@code -Dbench.snapshotEvery=N} to try another snapshot interval. */
+    private static GraphOptions options(Checkpointer store) {
+        GraphOptions o = GraphOptions.with(store);
+        Integer every = Integer.getInteger("bench.snapshotEvery");
+        return every == null ? o : o.snapshotEvery(every);
+    }
+
+    /**
+     * A cold read, as after a restart or on another replica: a graph compiled anew (no cached state) reads the
+     * thread's state, then takes a turn. The median of 5 fresh graphs each.
+     */
+    private static void cold(String label, Checkpointer store, String thread, int turns) {
+        double[] read = new double[5];
+        double[] turn = new double[5];
+        for (int i = 0; i < 5; i++) {
+            CompiledGraph fresh = PipelineShape.compile(options(store));
+            long t0 = System.nanoTime();
+            fresh.state(thread).await().indefinitely().orElseThrow();
+            read[i] = (System.nanoTime() - t0) / 1e6;
+            CompiledGraph another = PipelineShape.compile(options(store));
+            long t1 = System.nanoTime();
+            turn(another, RunRequest.on(thread).input(PipelineShape.input(turns + i)));
+            turn[i] = (System.nanoTime() - t1) / 1e6;
+        }
+        java.util.Arrays.sort(read);
+        java.util.Arrays.sort(turn);
+        line("%s: cold state read at turn %d: %.3f ms; cold first turn: %.3f ms (medians of 5, each on a graph compiled anew)",
+                label, turns, read[2], turn[2]);
+    }
+
     /** {@code concurrency} threads taking turns at once: checkpointed steps per second through one store. */
     private static void concurrent(Checkpointer store, int concurrency, int turnsEach) {
-        CompiledGraph graph = PipelineShape.compile(GraphOptions.with(store));
+        CompiledGraph graph = PipelineShape.compile(options(store));
         AtomicLong steps = new AtomicLong();
         AtomicLong checkpoints = new AtomicLong();
         for (int round = 0; round < 2; round++) { // the first round warms up
