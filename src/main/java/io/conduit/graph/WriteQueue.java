@@ -8,7 +8,8 @@ import java.util.function.Supplier;
  * Orders a run's writes to the store. Each write starts after the previous one finished, so they are never
  * reordered; after a failure the later writes are not attempted (a gap in a thread's history is worse than a
  * shorter one). In {@code SYNC} mode a submit completes when its write is stored; in {@code ASYNC} mode at once,
- * and {@link #flush} waits for everything queued.
+ * and {@link #flush} waits for everything queued. A queue may start behind another run's ({@link #after}): its
+ * writes then wait for that run's, whatever became of them.
  */
 final class WriteQueue {
 
@@ -17,6 +18,24 @@ final class WriteQueue {
 
     WriteQueue(Durability durability) {
         this.sync = durability == Durability.SYNC;
+    }
+
+    /** A queue whose writes come after everything {@code before} has queued so far (stored or failed). */
+    static WriteQueue after(WriteQueue before, Durability durability) {
+        WriteQueue q = new WriteQueue(durability);
+        if (before != null) {
+            CompletableFuture<Void> previous;
+            synchronized (before) {
+                previous = before.tail;
+            }
+            q.tail = previous.handle((v, failure) -> null); // the other run's failure is not this run's
+        }
+        return q;
+    }
+
+    /** Runs {@code action} once every write queued so far has been attempted. */
+    synchronized void whenSettled(Runnable action) {
+        tail.whenComplete((v, failure) -> action.run());
     }
 
     synchronized Uni<Void> submit(Supplier<Uni<Void>> write) {
