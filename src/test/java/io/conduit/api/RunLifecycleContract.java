@@ -164,6 +164,57 @@ abstract class RunLifecycleContract {
     }
 
     @Test
+    void ofSimultaneousTurnsWithInterruptTheLastCreatedWinsAndTheOthersStreamOnlyTheirOwnEvents() throws Exception {
+        int n = 4;
+        for (int round = 0; round < 3; round++) {
+            String thread = newThread("turns-int");
+            CountDownLatch go = new CountDownLatch(1);
+            List<Future<SseClient>> posts = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                String text = "turn " + i;
+                posts.add(POOL.submit(() -> {
+                    go.await();
+                    return SseClient.post("/threads/" + thread + "/runs/stream", json(run(text, "multitask_strategy", "interrupt",
+                            "stream_mode", List.of("values", "messages-tuple"))));
+                }));
+            }
+            go.countDown();
+            Map<String, List<SseClient.Sse>> streamed = new java.util.HashMap<>();
+            for (Future<SseClient> f : posts) {
+                try (SseClient s = f.get()) {
+                    assertThat(s.status()).isEqualTo(200);
+                    streamed.put(runId(s), s.toEnd(LONG));
+                }
+            }
+            // the runs in creation order (the API lists newest first)
+            List<JsonNode> runs = new ArrayList<>();
+            Api.tree(given().when().get("/threads/{t}/runs", thread).then().statusCode(200).extract().asString()).forEach(runs::add);
+            java.util.Collections.reverse(runs);
+            assertThat(runs).hasSize(n);
+            JsonNode newest = runs.get(n - 1);
+            assertThat(newest.path("status").asText()).as("the last created run is never interrupted").isEqualTo("success");
+            List<String> withCheckpoints = checkpointRuns(thread);
+            for (JsonNode r : runs.subList(0, n - 1)) {
+                // interrupted by a later one, unless it was done before the later ones came
+                assertThat(r.path("status").asText()).isIn("interrupted", "success");
+            }
+            for (Map.Entry<String, List<SseClient.Sse>> e : streamed.entrySet()) {
+                List<SseClient.Sse> events = e.getValue();
+                if (!events.isEmpty()) {
+                    assertThat(events.get(0).event()).isEqualTo("metadata");
+                    assertThat(events.get(0).data().path("run_id").asText()).isEqualTo(e.getKey());
+                }
+                if (!withCheckpoints.contains(e.getKey())) {
+                    // a run that never got the thread streamed nothing but, perhaps, its own metadata and end
+                    assertThat(events).allMatch(x -> x.event().equals("metadata") || x.event().equals("end"));
+                }
+            }
+            String said = contents(state(thread).path("values")).stream().filter(c -> c.startsWith("turn ")).reduce((a, b) -> b).orElseThrow();
+            assertThat(said).isEqualTo(contents(newest.path("kwargs").path("input")).get(0));
+        }
+    }
+
+    @Test
     void enqueuedRunsRunOneAfterTheOtherInOrder() throws Exception {
         int n = 3;
         String thread = newThread("enqueue");
