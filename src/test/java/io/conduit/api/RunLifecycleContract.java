@@ -22,6 +22,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -342,6 +343,29 @@ abstract class RunLifecycleContract {
         assertThat(status(thread, slowId)).isEqualTo("interrupted");
         String next = start(thread, run("back"));
         assertThat(contents(join(thread, next))).containsSubsequence(SLOW, "back");
+    }
+
+    @Test
+    void onDisconnectCancelStopsAWaitingRunWhenTheClientHangsUp() throws Exception {
+        String thread = newThread("wait-disconnect");
+        java.net.http.HttpClient http = java.net.http.HttpClient.newBuilder().version(java.net.http.HttpClient.Version.HTTP_1_1).build();
+        CompletableFuture<java.net.http.HttpResponse<String>> waiting = http.sendAsync(java.net.http.HttpRequest.newBuilder(
+                        java.net.URI.create("http://localhost:" + io.restassured.RestAssured.port + "/threads/" + thread + "/runs/wait"))
+                .header("Content-Type", "application/json").POST(java.net.http.HttpRequest.BodyPublishers.ofString(json(run(SLOW, "on_disconnect", "cancel"))))
+                .build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+        String id = null;
+        while (id == null) { // the run's record appears when the request is in
+            List<String> ids = given().when().get("/threads/{t}/runs", thread).then().statusCode(200).extract().path("run_id");
+            id = ids.isEmpty() ? null : ids.get(0);
+            assertThat(waiting).isNotDone();
+        }
+        try (SseClient follow = SseClient.get("/threads/" + thread + "/runs/" + id + "/stream")) {
+            follow.await(e -> e.event().equals("values") && contents(e.data()).contains(SLOW), LONG);
+            waiting.cancel(true);
+            follow.toEnd(LONG);
+        }
+        join(thread, id);
+        assertThat(status(thread, id)).isEqualTo("interrupted");
     }
 
     @Test
