@@ -14,7 +14,8 @@ import java.util.function.Supplier;
 final class WriteQueue {
 
     private final boolean sync;
-    private CompletableFuture<Void> tail = CompletableFuture.completedFuture(null);
+    /** Volatile so that {@link #after} and {@link #whenSettled} read it without the lock (they are called under others). */
+    private volatile CompletableFuture<Void> tail = CompletableFuture.completedFuture(null);
 
     WriteQueue(Durability durability) {
         this.sync = durability == Durability.SYNC;
@@ -24,17 +25,16 @@ final class WriteQueue {
     static WriteQueue after(WriteQueue before, Durability durability) {
         WriteQueue q = new WriteQueue(durability);
         if (before != null) {
-            CompletableFuture<Void> previous;
-            synchronized (before) {
-                previous = before.tail;
-            }
-            q.tail = previous.handle((v, failure) -> null); // the other run's failure is not this run's
+            q.tail = before.tail.handle((v, failure) -> null); // the other run's failure is not this run's
         }
         return q;
     }
 
-    /** Runs {@code action} once every write queued so far has been attempted. */
-    synchronized void whenSettled(Runnable action) {
+    /**
+     * Runs {@code action} once every write queued so far has been attempted; at once (on this thread) if they have
+     * been. Never under the queue's lock, as the action may take others.
+     */
+    void whenSettled(Runnable action) {
         tail.whenComplete((v, failure) -> action.run());
     }
 
