@@ -114,6 +114,16 @@ public class StreamRoutes {
             resp.writeHead();
             long keepAlive = vertx.setPeriodic(5_000, id -> resp.write("\n"));
             ThreadEventLog.Subscription[] s = new ThreadEventLog.Subscription[1];
+            // before subscribing: a run that has already ended is answered (and the response ended) by the replay
+            resp.closeHandler(v -> {
+                vertx.cancelTimer(keepAlive);
+                if (s[0] != null) {
+                    s[0].cancel();
+                }
+                if (sub.cancelOnDisconnect()) {
+                    executor.cancel(run, RunExecutor.StopReason.INTERRUPT).subscribe().with(x -> { }, f -> { });
+                }
+            });
             s[0] = logs.log(run.threadId()).subscribeRun(run.runId(), -1, new RunEventListener() {
                 JsonNode values = JsonCodec.MAPPER.createObjectNode();
                 JsonNode interrupts;
@@ -147,15 +157,6 @@ public class StreamRoutes {
                         }
                     }
                     resp.end(out.toString());
-                }
-            });
-            resp.closeHandler(v -> {
-                vertx.cancelTimer(keepAlive);
-                if (s[0] != null) {
-                    s[0].cancel();
-                }
-                if (sub.cancelOnDisconnect()) {
-                    executor.cancel(run, RunExecutor.StopReason.INTERRUPT).subscribe().with(x -> { }, f -> { });
                 }
             });
         }, f -> error(ctx, f));

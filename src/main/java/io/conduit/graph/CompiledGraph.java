@@ -28,6 +28,12 @@ public final class CompiledGraph {
     private final StateLoader loader;
     /** Loaders for stores a parent graph lends this one when it runs as a subgraph. */
     private final Map<Checkpointer, StateLoader> borrowed = new ConcurrentHashMap<>();
+    /**
+     * The write queue of the latest run of each thread and namespace in this process, while it has writes on their
+     * way. A run starts behind it: a cancelled run's writes go on (async durability), and a run that read the head
+     * before they landed would build on a stale head and fail with a conflict.
+     */
+    private final Map<String, WriteQueue> writing = new ConcurrentHashMap<>();
 
     CompiledGraph(StateSchema schema, Map<String, Node> nodes, Map<String, List<String>> edges,
                   Map<String, List<StateGraph.Branch>> branches, List<String> nodeOrder, GraphOptions options) {
@@ -54,6 +60,35 @@ public final class CompiledGraph {
                 : borrowed.computeIfAbsent(store, s -> new StateLoader(schema, s, 1_000));
         // buffered: the run never waits for its subscribers; the transport layer bounds each client's share
         return Multi.createFrom().emitter(em -> new RunLoop(this, request, ns, store, l, em).start(), BackPressureStrategy.BUFFER);
+    }
+
+    /** A new run's write queue, behind the writes of the thread's previous run in this process. */
+    WriteQueue queueFor(String threadId, String ns, Durability durability) {
+        if (threadId == null) {
+            return new WriteQueue(durability);
+        }
+        return writing.compute(key(threadId, ns), (k, previous) -> WriteQueue.after(previous, durability));
+    }
+
+    /** The run that owns {@code q} has ended: once its writes have landed, nothing needs to wait for them. */
+    void ended(String threadId, String ns, WriteQueue q) {
+        if (threadId != null) {
+            q.whenSettled(() -> writing.remove(key(threadId, ns), q));
+        }
+    }
+
+    /**
+     * Completes when every checkpoint write that runs of this thread have queued in this process has been stored
+     * (or has failed): after a run was cancelled, its last checkpoints are then readable, and rolling it back
+     * deletes them all. At once when none is in flight.
+     */
+    public Uni<Void> settled(String threadId) {
+        WriteQueue q = writing.get(key(threadId, ""));
+        return q == null ? Uni.createFrom().voidItem() : q.flush().onFailure().recoverWithNull().replaceWithVoid();
+    }
+
+    private static String key(String threadId, String ns) {
+        return ns + '\u0000' + threadId; // ids hold no NUL
     }
 
     /** Runs the graph to its end and reports how it ended. */
@@ -176,7 +211,7 @@ public final class CompiledGraph {
      */
     public Uni<Long> rollback(String threadId, String runId) {
         Checkpointer store = options.checkpointer();
-        return store.head(threadId, "").flatMap(head -> {
+        return settled(threadId).flatMap(v -> store.head(threadId, "")).flatMap(head -> {
             if (head.isEmpty()) {
                 throw new GraphException(GraphException.Code.UNKNOWN_THREAD, "thread " + threadId + " does not exist");
             }

@@ -71,7 +71,7 @@ final class RunLoop {
         this.store = store;
         this.loader = loader;
         this.out = out;
-        this.writes = new WriteQueue(req.durability());
+        this.writes = graph.queueFor(threadId, ns, req.durability());
         this.recursionLimit = req.recursionLimit() != null ? req.recursionLimit() : graph.options().recursionLimit();
         this.interruptBefore = union(graph.options().interruptBefore(), req.interruptBefore());
         this.interruptAfter = union(graph.options().interruptAfter(), req.interruptAfter());
@@ -81,6 +81,7 @@ final class RunLoop {
     void start() {
         out.onTermination(() -> {
             ended = true;
+            graph.ended(threadId, ns, writes);
             Cancellable c = inflight;
             if (c != null) {
                 c.cancel(); // stops the node in flight; writes already queued still reach the store
@@ -142,7 +143,8 @@ final class RunLoop {
         if (req.input() != null && req.command() != null) {
             return Uni.createFrom().failure(new GraphException(GraphException.Code.INVALID_REQUEST, "a run takes an input or a command, not both"));
         }
-        return store.head(threadId, ns).flatMap(head -> {
+        // after the thread's previous run's writes: a cancelled run's may still be on their way
+        return writes.flush().flatMap(v -> store.head(threadId, ns)).flatMap(head -> {
             expectedHead = head.map(h -> h.checkpoint().id()).orElse(null);
             if (req.checkpointId() == null) {
                 return Uni.createFrom().item(head);

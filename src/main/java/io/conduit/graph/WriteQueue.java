@@ -8,15 +8,34 @@ import java.util.function.Supplier;
  * Orders a run's writes to the store. Each write starts after the previous one finished, so they are never
  * reordered; after a failure the later writes are not attempted (a gap in a thread's history is worse than a
  * shorter one). In {@code SYNC} mode a submit completes when its write is stored; in {@code ASYNC} mode at once,
- * and {@link #flush} waits for everything queued.
+ * and {@link #flush} waits for everything queued. A queue may start behind another run's ({@link #after}): its
+ * writes then wait for that run's, whatever became of them.
  */
 final class WriteQueue {
 
     private final boolean sync;
-    private CompletableFuture<Void> tail = CompletableFuture.completedFuture(null);
+    /** Volatile so that {@link #after} and {@link #whenSettled} read it without the lock (they are called under others). */
+    private volatile CompletableFuture<Void> tail = CompletableFuture.completedFuture(null);
 
     WriteQueue(Durability durability) {
         this.sync = durability == Durability.SYNC;
+    }
+
+    /** A queue whose writes come after everything {@code before} has queued so far (stored or failed). */
+    static WriteQueue after(WriteQueue before, Durability durability) {
+        WriteQueue q = new WriteQueue(durability);
+        if (before != null) {
+            q.tail = before.tail.handle((v, failure) -> null); // the other run's failure is not this run's
+        }
+        return q;
+    }
+
+    /**
+     * Runs {@code action} once every write queued so far has been attempted; at once (on this thread) if they have
+     * been. Never under the queue's lock, as the action may take others.
+     */
+    void whenSettled(Runnable action) {
+        tail.whenComplete((v, failure) -> action.run());
     }
 
     synchronized Uni<Void> submit(Supplier<Uni<Void>> write) {

@@ -30,6 +30,8 @@ public final class RunExecutor {
     private static final Logger LOG = Logger.getLogger(RunExecutor.class);
     /** Event numbers reserved per run: a run never needs more, and unused numbers cost nothing. */
     static final int SEQ_BLOCK = 1 << 24;
+    /** Longest a stopped run waits for its checkpoint writes in flight before it is recorded as ended anyway. */
+    private static final Duration SETTLE_WAIT = Duration.ofSeconds(30);
 
     /** Why a run was stopped from outside. */
     public enum StopReason { INTERRUPT, ROLLBACK, TIMEOUT }
@@ -257,7 +259,10 @@ public final class RunExecutor {
         if (s != null) {
             s.cancel();
             ThreadEventLog log = logs.find(a.run.threadId());
-            finish(a, log);
+            // the run's last checkpoints may still be on their way (async durability): the run ends, and the next
+            // one starts, when they have landed, so its progress is kept (or rolled back) whole
+            a.graph.graph().settled(a.run.threadId()).ifNoItem().after(SETTLE_WAIT).recoverWithItem((Void) null)
+                    .subscribe().with(v -> finish(a, log), f -> finish(a, log));
         }
     }
 

@@ -132,7 +132,8 @@ public final class RunSubmission {
         return runs.inflight(created.threadId()).chain(inflight -> {
             List<Uni<Boolean>> stops = new ArrayList<>();
             for (Run r : inflight) {
-                if (!r.runId().equals(created.runId())) {
+                // only those created before it: of simultaneous requests, the last one wins, as it would in sequence
+                if (Runs.OLDEST_FIRST.compare(r, created) < 0) {
                     stops.add(executor.cancel(r, why));
                 }
             }
