@@ -135,7 +135,7 @@ class ApiErrorsTest {
                 run("hi", "metadata", List.of(1)),
                 run("hi", "config", "fast"),
                 run("hi", "durability", "forever"),
-                run("hi", "config", Map.of("configurable", Map.of("user_id", "u")), "context", Map.of("user_id", "u")),
+                run("hi", "config", Map.of("configurable", Map.of("retry_budget", "lots"))),
                 Map.of("assistant_id", 7),
                 Map.of("assistant_id", "agent", "input", Map.of("messages", List.of(Map.of("role", "user", "content", "a\u0000b")))),
                 Map.of("assistant_id", "agent", "input", Map.of("messages", List.of(Map.of("role", "user", "content", "x".repeat(9000))))));
@@ -144,6 +144,11 @@ class ApiErrorsTest {
                 given().contentType("application/json").body(body).when().post(path)
                         .then().statusCode(422).contentType(containsString("application/json")).body("code", equalTo("invalid_input"));
             }
+        }
+        // both configurable and context: 400, as LangGraph's Python server answers
+        for (String path : List.of("/threads/" + thread + "/runs", "/threads/" + thread + "/runs/stream", "/threads/" + thread + "/runs/wait")) {
+            given().contentType("application/json").body(run("hi", "config", Map.of("configurable", Map.of("user_id", "u")), "context", Map.of("user_id", "u")))
+                    .when().post(path).then().statusCode(400).body("code", equalTo("bad_request"));
         }
         given().contentType("application/json").body("[1]").when().post("/threads/{t}/runs", thread).then().statusCode(422);
         given().contentType("application/json").body(Map.of("thread_id", "has space")).when().post("/threads").then().statusCode(422);
