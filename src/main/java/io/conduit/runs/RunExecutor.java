@@ -36,6 +36,16 @@ public final class RunExecutor {
     /** Why a run was stopped from outside. */
     public enum StopReason { INTERRUPT, ROLLBACK, TIMEOUT }
 
+    /**
+     * Runs a task once after a delay; cancelling must forget the task at once. Every run arms one for its timeout
+     * and almost always cancels it: a scheduler that keeps cancelled tasks until they are due (Mutiny's default
+     * executor, for {@code delayIt}) would hold one per run for the whole timeout, an hour by default.
+     */
+    @FunctionalInterface
+    public interface Timers {
+        Cancellable schedule(Duration delay, Runnable task);
+    }
+
     private final RunStore runs;
     private final ThreadStore threads;
     private final Function<String, RegisteredGraph> graphs;
@@ -47,6 +57,7 @@ public final class RunExecutor {
     private final String workerId = UUID.randomUUID().toString();
     private final Map<String, Active> active = new ConcurrentHashMap<>();
     private final AtomicInteger wip = new AtomicInteger();
+    private final Timers timers;
 
     private static final class Active {
         final Run run;
@@ -64,18 +75,14 @@ public final class RunExecutor {
         }
     }
 
-    public RunExecutor(RunStore runs, ThreadStore threads, Function<String, RegisteredGraph> graphs, RunEventLogs logs,
-                       Clock clock, Duration timeout, int maxConcurrent) {
-        this(runs, threads, graphs, logs, clock, timeout, maxConcurrent, Duration.ofSeconds(30));
-    }
-
     /**
      * @param lease how long a run stays held by a worker that stopped renewing its hold (see {@link #heartbeat}): past
      *              it, the worker is taken for dead and its runs are resumed by another
      */
     public RunExecutor(RunStore runs, ThreadStore threads, Function<String, RegisteredGraph> graphs, RunEventLogs logs,
-                       Clock clock, Duration timeout, int maxConcurrent, Duration lease) {
+                       Clock clock, Duration timeout, int maxConcurrent, Duration lease, Timers timers) {
         this.lease = lease;
+        this.timers = timers;
         this.runs = runs;
         this.threads = threads;
         this.graphs = graphs;
@@ -216,7 +223,7 @@ public final class RunExecutor {
             }
         }, f -> fail(a, log, f), () -> finish(a, log));
         if (!timeout.isZero()) {
-            a.timer = Uni.createFrom().voidItem().onItem().delayIt().by(timeout).subscribe().with(v -> stop(a, StopReason.TIMEOUT));
+            a.timer = timers.schedule(timeout, () -> stop(a, StopReason.TIMEOUT));
         }
     }
 

@@ -59,9 +59,17 @@ public class ServingBeans {
 
     @Produces
     @Singleton
-    RunExecutor executor(RunStore runs, ThreadStore threads, GraphRegistry graphs, RunEventLogs logs, ServingConfig config) {
+    RunExecutor executor(RunStore runs, ThreadStore threads, GraphRegistry graphs, RunEventLogs logs, ServingConfig config, Vertx vertx) {
         return new RunExecutor(runs, threads, id -> graphs.byGraphId(id), logs, Clock.systemUTC(), config.timeout(), config.maxConcurrent(),
-                config.lease());
+                config.lease(), vertxTimers(vertx));
+    }
+
+    /** Vert.x timers: a cancelled one leaves the event loop's queue at once. */
+    static RunExecutor.Timers vertxTimers(Vertx vertx) {
+        return (delay, task) -> {
+            long id = vertx.setTimer(Math.max(1, delay.toMillis()), t -> task.run());
+            return () -> vertx.cancelTimer(id);
+        };
     }
 
     @Produces

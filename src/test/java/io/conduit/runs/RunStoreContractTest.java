@@ -319,6 +319,31 @@ class RunStoreContractTest {
 
     @ParameterizedTest
     @MethodSource("io.conduit.runs.RunStores#runs")
+    void claimsFollowEveryChangeOfStatusAndDeletion(Supplier<RunStore> stores) {
+        RunStore store = stores.get();
+        String thread = thread();
+        Instant now = T0.plusSeconds(60);
+        Run first = await(store.create(run(thread, 0, MultitaskStrategy.ENQUEUE)));
+        Run cancelled = await(store.create(run(thread, 1, MultitaskStrategy.ENQUEUE)));
+        Run third = await(store.create(run(thread, 2, MultitaskStrategy.ENQUEUE)));
+        assertThat(await(store.claimNext("w", now)).orElseThrow().runId()).isEqualTo(first.runId());
+        assertThat(await(store.claimNext("w", now))).isEmpty(); // the thread runs one already
+        assertThat(await(store.cancelPending(cancelled.runId(), now))).isTrue();
+
+        assertThat(await(store.delete(first.runId()))).isTrue(); // a deleted running run frees its thread
+        assertThat(await(store.claimNext("w", now)).orElseThrow().runId()).isEqualTo(third.runId());
+        await(store.setStatus(third.runId(), RunStatus.SUCCESS, now));
+        assertThat(await(store.claimNext("w", now))).isEmpty(); // the cancelled run is never claimed
+        assertThat(await(store.inflight(thread))).isEmpty();
+
+        Run next = await(store.create(run(thread, 3, MultitaskStrategy.REJECT))); // idle again: reject lets it in
+        await(store.deleteThread(thread));
+        assertThat(await(store.get(next.runId()))).isEmpty();
+        assertThat(await(store.claimNext("w", now))).isEmpty(); // a deleted thread's pending run is gone
+    }
+
+    @ParameterizedTest
+    @MethodSource("io.conduit.runs.RunStores#runs")
     void requeueOrphansMakesRunsOfDeadWorkersPendingAgain(Supplier<RunStore> stores) {
         RunStore store = stores.get();
         Run dead = await(store.create(run(thread(), 0, MultitaskStrategy.ENQUEUE)));
