@@ -3,16 +3,19 @@ package io.conduit.llm;
 import dev.langchain4j.http.client.HttpClient;
 import dev.langchain4j.http.client.HttpClientBuilder;
 import java.time.Duration;
+import java.util.function.UnaryOperator;
 
 /** Builds the wrapped client as usual, then puts a {@link GuardedSseHttpClient} around it. */
 final class GuardedSseHttpClientBuilder implements HttpClientBuilder {
 
     private final HttpClientBuilder delegate;
     private final String provider;
+    private final UnaryOperator<String> rewrite;
 
-    GuardedSseHttpClientBuilder(HttpClientBuilder delegate, String provider) {
+    GuardedSseHttpClientBuilder(HttpClientBuilder delegate, String provider, UnaryOperator<String> rewrite) {
         this.delegate = delegate;
         this.provider = provider;
+        this.rewrite = rewrite;
     }
 
     @Override
@@ -39,6 +42,6 @@ final class GuardedSseHttpClientBuilder implements HttpClientBuilder {
 
     @Override
     public HttpClient build() {
-        return new GuardedSseHttpClient(delegate.build(), provider);
+        return new GuardedSseHttpClient(delegate.build(), provider, rewrite);
     }
 }

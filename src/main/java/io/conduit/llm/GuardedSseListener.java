@@ -8,6 +8,7 @@ import dev.langchain4j.http.client.sse.ServerSentEvent;
 import dev.langchain4j.http.client.sse.ServerSentEventContext;
 import dev.langchain4j.http.client.sse.ServerSentEventListener;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.UnaryOperator;
 
 /**
  * Sits between the SSE parser and LangChain4j's listener. It fails the stream on an error object
@@ -21,11 +22,14 @@ final class GuardedSseListener implements ServerSentEventListener {
 
     private final ServerSentEventListener delegate;
     private final String provider;
+    private final UnaryOperator<String> rewrite;
     private final AtomicBoolean finished = new AtomicBoolean();
 
-    GuardedSseListener(ServerSentEventListener delegate, String provider) {
+    /** {@code rewrite} sees each event's data first: a provider's fixes for what LangChain4j would misread. */
+    GuardedSseListener(ServerSentEventListener delegate, String provider, UnaryOperator<String> rewrite) {
         this.delegate = delegate;
         this.provider = provider;
+        this.rewrite = rewrite;
     }
 
     @Override
@@ -39,10 +43,12 @@ final class GuardedSseListener implements ServerSentEventListener {
     }
 
     @Override
-    public void onEvent(ServerSentEvent event, ServerSentEventContext context) {
+    public void onEvent(ServerSentEvent received, ServerSentEventContext context) {
         if (finished.get()) {
             return;
         }
+        String rewritten = received.data() == null ? null : rewrite.apply(received.data());
+        ServerSentEvent event = rewritten == received.data() ? received : new ServerSentEvent(received.event(), rewritten);
         String data = event.data();
         if ("[DONE]".equals(data)) {
             finished.set(true);

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
- * Carries a provider's in-stream error from {@link OpenAiChunkInterceptor} to {@link StreamAttempt} as a text delta
+ * Carries a provider's in-stream error from {@link OpenAiChunkRewrite} to {@link StreamAttempt} as a text delta
  * with a marker no model produces. Needed because the Quarkus REST client drops an exception thrown while reading an
  * SSE event (it goes to Vert.x's uncaught handler and the stream carries on), so the interceptor cannot fail the
  * stream itself; the delta reaches the handler of exactly the call it belongs to, on the same thread.

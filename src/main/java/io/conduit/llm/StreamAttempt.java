@@ -216,7 +216,7 @@ final class StreamAttempt implements StreamingChatResponseHandler {
     private static ToolCall toolCall(ToolExecutionRequest request) {
         String raw = ToolCallDeltas.cleanArguments(request.arguments());
         String arguments = raw == null || raw.isBlank() ? "{}" : raw;
-        String name = request.name() == null ? null : request.name().replace(OpenAiChunkInterceptor.NAME_CONTINUATION, "");
+        String name = request.name() == null ? null : request.name().replace(OpenAiChunkRewrite.NAME_CONTINUATION, "");
         return new ToolCall(request.id(), name, arguments);
     }
 

@@ -15,7 +15,7 @@ import java.util.TreeMap;
  * <ul>
  * <li>OpenAI streams fragments; LangChain4j 1.11 passes each on ({@code onPartialToolCall}) with the raw
  * {@code index} and fragment, but its id and name come from one builder it resets whenever the index changes (and
- * that {@link OpenAiChunkInterceptor} renames), so they are only right on a call's first fragment, the one the
+ * that {@link OpenAiChunkRewrite} renames), so they are only right on a call's first fragment, the one the
  * interceptor makes of the delta that opens the call. They are taken from there. The "complete" calls that builder
  * hands out are not: with interleaved calls they hold a part of one (and "{}" for a call whose fragments have not
  * begun), so they are ignored; a call no fragment announced is streamed from the response at the end.</li>
@@ -50,7 +50,7 @@ final class ToolCallDeltas {
 
     /**
      * An argument fragment (OpenAI); id and name count only on the call's first one, which
-     * {@link OpenAiChunkInterceptor} makes of the delta that opens the call (its arguments only the opening mark).
+     * {@link OpenAiChunkRewrite} makes of the delta that opens the call (its arguments only the opening mark).
      */
     synchronized ToolCallDelta fragment(int index, String id, String name, String rawArguments) {
         String arguments = cleanArguments(rawArguments);
@@ -125,9 +125,9 @@ final class ToolCallDeltas {
         return new ToolCallDelta(index, null, null, rest);
     }
 
-    /** Without {@link OpenAiChunkInterceptor#ARGUMENTS_OPENING}. */
+    /** Without {@link OpenAiChunkRewrite#ARGUMENTS_OPENING}. */
     static String cleanArguments(String arguments) {
-        return arguments == null ? null : arguments.replace(OpenAiChunkInterceptor.ARGUMENTS_OPENING, "");
+        return arguments == null ? null : arguments.replace(OpenAiChunkRewrite.ARGUMENTS_OPENING, "");
     }
 
     /** Mistral's SDK turns a missing id into "null". */
@@ -135,12 +135,12 @@ final class ToolCallDeltas {
         return id != null && !id.isBlank() && !"null".equals(id);
     }
 
-    /** Without {@link OpenAiChunkInterceptor}'s continuation marks; null when nothing is left. */
+    /** Without {@link OpenAiChunkRewrite}'s continuation marks; null when nothing is left. */
     static String cleanName(String name) {
         if (name == null) {
             return null;
         }
-        String clean = name.replace(OpenAiChunkInterceptor.NAME_CONTINUATION, "");
+        String clean = name.replace(OpenAiChunkRewrite.NAME_CONTINUATION, "");
         return clean.isBlank() ? null : clean;
     }
 

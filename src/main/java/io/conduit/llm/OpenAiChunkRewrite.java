@@ -5,22 +5,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.langchain4j.model.openai.internal.chat.ChatCompletionResponse;
-import jakarta.annotation.Priority;
-import jakarta.ws.rs.ConstrainedTo;
-import jakarta.ws.rs.Priorities;
-import jakarta.ws.rs.RuntimeType;
-import jakarta.ws.rs.ext.Provider;
-import jakarta.ws.rs.ext.ReaderInterceptor;
-import jakarta.ws.rs.ext.ReaderInterceptorContext;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Sees each chunk of an OpenAI-compatible stream before LangChain4j 1.11 parses it (quarkus-langchain4j reads the
- * stream with the Quarkus REST client, which runs reader interceptors on every SSE event) and works around four
- * gaps, all covered by {@code OpenAiStreamingTest}:
+ * Rewrites each chunk of an OpenAI-compatible stream before LangChain4j 1.11 parses it (the SSE listener of
+ * {@link ProviderModels}' HTTP client applies it to every event's data) and works around four gaps, all covered by
+ * {@code OpenAiStreamingTest}:
  * <ul>
  * <li>vLLM sends reasoning as {@code delta.reasoning} (newer) or {@code delta.reasoning_content} (0.8 and older).
  * LangChain4j 1.11 maps only {@code reasoning_content} (the alias for {@code reasoning} came in 1.19) and would drop
@@ -40,10 +31,10 @@ import java.nio.charset.StandardCharsets;
  * </ul>
  * Other chunks pass through untouched, without a second parse.
  */
-@Provider
-@ConstrainedTo(RuntimeType.CLIENT)
-@Priority(Priorities.USER - 200)
-public class OpenAiChunkInterceptor implements ReaderInterceptor {
+public final class OpenAiChunkRewrite {
+
+    private OpenAiChunkRewrite() {
+    }
 
     /** WORD JOINER: not blank to LangChain4j (it trims only up to U+0020), never part of a tool name. */
     static final String NAME_CONTINUATION = "\u2060";
@@ -56,14 +47,11 @@ public class OpenAiChunkInterceptor implements ReaderInterceptor {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    @Override
-    public Object aroundReadFrom(ReaderInterceptorContext context) throws IOException {
-        if (context.getType() != ChatCompletionResponse.class) {
-            return context.proceed();
-        }
-        byte[] body = context.getInputStream().readAllBytes();
-        context.setInputStream(new ByteArrayInputStream(normalised(body)));
-        return context.proceed();
+    /** One event's data: the same text when nothing needed fixing. */
+    static String normalised(String data) {
+        byte[] in = data.getBytes(StandardCharsets.UTF_8);
+        byte[] out = normalised(in);
+        return out == in ? data : new String(out, StandardCharsets.UTF_8);
     }
 
     static byte[] normalised(byte[] body) {
