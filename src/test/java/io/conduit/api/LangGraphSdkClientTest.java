@@ -9,11 +9,7 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import java.io.File;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.junit.jupiter.api.Test;
 
@@ -65,28 +61,7 @@ class LangGraphSdkClientTest {
             fail("The LangGraph SDK (" + pkg + ") is not installed: run `npm install --prefix src/test/js` (CI runs `npm ci`) and test again.");
         }
         assertThat(new ObjectMapper().readTree(manifest).get("version").asText()).as("installed version of " + pkg).isEqualTo(version);
-        File out = File.createTempFile("langgraph-sdk-client", ".out");
-        File err = File.createTempFile("langgraph-sdk-client", ".err");
-        Process node;
-        try {
-            // output to files rather than pipes: a chatty client can never block on a full pipe
-            node = new ProcessBuilder(List.of("node", "src/test/js/langgraph-sdk-client.mjs", "http://localhost:" + port, pkg))
-                    .directory(new File(".")).redirectOutput(out).redirectError(err).start();
-        } catch (IOException e) {
-            throw new AssertionError("Node.js (node, 20 or newer) is needed for this test and was not found: " + e.getMessage(), e);
-        }
-        // a bound against a hung process, not a timing assertion
-        boolean finished = node.waitFor(120, TimeUnit.SECONDS);
-        if (!finished) {
-            node.destroyForcibly();
-        }
-        String stdout = Files.readString(out.toPath()).strip();
-        String stderr = Files.readString(err.toPath()).strip();
-        out.delete();
-        err.delete();
-        assertThat(finished).as("node finished; stderr: %s", stderr).isTrue();
-        assertThat(node.exitValue()).as("node's exit code; stderr: %s", stderr).isZero();
-        JsonNode r = new ObjectMapper().readTree(stdout.substring(stdout.lastIndexOf('\n') + 1));
+        JsonNode r = io.conduit.NodeClient.run("langgraph-sdk-client.mjs", 120, "http://localhost:" + port, pkg);
         assertThat(r.get("sdk").asText()).isEqualTo(pkg);
         assertThat(r.get("checks").asInt()).as("checks the client made").isGreaterThan(500);
         assertThat(r.get("tokens").asInt()).as("tokens of the answer").isGreaterThan(10);

@@ -4,13 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quarkus.test.junit.QuarkusTest;
 import java.io.File;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.junit.jupiter.api.Test;
 
@@ -31,28 +26,7 @@ class OpenAiNpmClientTest {
         if (!new File(CLIENTS, "node_modules/openai/package.json").isFile()) {
             fail("The openai npm client is not installed: run `npm install --prefix src/test/js` (CI runs `npm ci`) and test again.");
         }
-        File out = File.createTempFile("openai-client", ".out");
-        File err = File.createTempFile("openai-client", ".err");
-        Process node;
-        try {
-            // output to files rather than pipes: a chatty client can never block on a full pipe
-            node = new ProcessBuilder(List.of("node", "src/test/js/openai-client.mjs", "http://localhost:" + port + "/simulator/v1"))
-                    .directory(new File(".")).redirectOutput(out).redirectError(err).start();
-        } catch (IOException e) {
-            throw new AssertionError("Node.js (node, 20 or newer) is needed for this test and was not found: " + e.getMessage(), e);
-        }
-        // a bound against a hung process, not a timing assertion
-        boolean finished = node.waitFor(60, TimeUnit.SECONDS);
-        if (!finished) {
-            node.destroyForcibly();
-        }
-        String stdout = Files.readString(out.toPath()).strip();
-        String stderr = Files.readString(err.toPath()).strip();
-        out.delete();
-        err.delete();
-        assertThat(finished).as("node finished; stderr: %s", stderr).isTrue();
-        assertThat(node.exitValue()).as("node's exit code; stderr: %s", stderr).isZero();
-        JsonNode r = new ObjectMapper().readTree(stdout.substring(stdout.lastIndexOf('\n') + 1));
+        JsonNode r = io.conduit.NodeClient.run("openai-client.mjs", 60, "http://localhost:" + port + "/simulator/v1");
 
         assertThat(r.get("text").asText()).isEqualTo("This is the Conduit simulator, not a real model. You said: hello from npm");
         assertThat(r.get("textRole").asText()).isEqualTo("assistant");
