@@ -25,12 +25,9 @@ public interface Checkpointer {
 
     /**
      * Deletes the pending writes recorded against a checkpoint: once the step after it is stored they only take
-     * room, since they serve to resume that step. A default that keeps them, so that wrappers of a store keep
-     * compiling; every store of this project deletes.
+     * room, since they serve to resume that step.
      */
-    default Uni<Void> deleteWrites(String threadId, String ns, String checkpointId) {
-        return Uni.createFrom().voidItem();
-    }
+    Uni<Void> deleteWrites(String threadId, String ns, String checkpointId);
 
     /** The head of a namespace, with its pending writes. */
     Uni<Optional<Head>> head(String threadId, String ns);
@@ -62,12 +59,8 @@ public interface Checkpointer {
      * namespace not written by the run (a namespace left without checkpoints no longer exists). Refuses with
      * {@link IllegalStateException}, deleting nothing, when a checkpoint of another run or an update builds on one of
      * them: its parent would be gone. Meant for a run that has ended; returns how many checkpoints were deleted.
-     *
-     * <p>A default so that wrappers of a store keep compiling; every store of this project implements it.
      */
-    default Uni<Long> deleteRun(String threadId, String runId) {
-        return Uni.createFrom().failure(new UnsupportedOperationException(getClass().getSimpleName() + " cannot roll runs back"));
-    }
+    Uni<Long> deleteRun(String threadId, String runId);
 
     /** Deletes a thread, every namespace of it. */
     Uni<Void> deleteThread(String threadId);

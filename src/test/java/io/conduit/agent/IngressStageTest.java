@@ -15,7 +15,6 @@ import io.conduit.graph.RunRequest;
 import io.conduit.graph.Update;
 import io.smallrye.mutiny.Uni;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class IngressStageTest {
@@ -143,64 +142,17 @@ class IngressStageTest {
     }
 
     /** An in-memory store whose put of a checkpoint of step {@code failStep} fails, as a lost database would. */
-    private static final class FailingStore implements io.conduit.checkpoint.Checkpointer {
-        private final InMemoryCheckpointer store = new InMemoryCheckpointer();
+    private static final class FailingStore extends io.conduit.checkpoint.ForwardingCheckpointer {
         volatile int failStep = Integer.MIN_VALUE;
+
+        FailingStore() {
+            super(new InMemoryCheckpointer());
+        }
 
         @Override
         public Uni<Void> put(io.conduit.checkpoint.Checkpoint checkpoint, String expectedHead) {
             return checkpoint.step() == failStep ? Uni.createFrom().failure(new IllegalStateException("the database went away"))
                     : store.put(checkpoint, expectedHead);
-        }
-
-        @Override
-        public Uni<Void> putWrites(String threadId, String ns, String checkpointId, List<io.conduit.checkpoint.PendingWrite> writes) {
-            return store.putWrites(threadId, ns, checkpointId, writes);
-        }
-
-        @Override
-        public Uni<Void> deleteWrites(String threadId, String ns, String checkpointId) {
-            return store.deleteWrites(threadId, ns, checkpointId);
-        }
-
-        @Override
-        public Uni<java.util.Optional<io.conduit.checkpoint.Head>> head(String threadId, String ns) {
-            return store.head(threadId, ns);
-        }
-
-        @Override
-        public Uni<java.util.Optional<io.conduit.checkpoint.Head>> get(String threadId, String ns, String checkpointId) {
-            return store.get(threadId, ns, checkpointId);
-        }
-
-        @Override
-        public Uni<java.util.Optional<io.conduit.checkpoint.CheckpointChain>> chain(String threadId, String ns, String checkpointId) {
-            return store.chain(threadId, ns, checkpointId);
-        }
-
-        @Override
-        public Uni<List<io.conduit.checkpoint.Checkpoint>> list(String threadId, String ns, int limit, String before) {
-            return store.list(threadId, ns, limit, before);
-        }
-
-        @Override
-        public Uni<Void> putSnapshot(String threadId, String ns, String checkpointId, Map<String, io.conduit.checkpoint.Stored> values) {
-            return store.putSnapshot(threadId, ns, checkpointId, values);
-        }
-
-        @Override
-        public Uni<Long> prune(String threadId, String ns, String keepFrom) {
-            return store.prune(threadId, ns, keepFrom);
-        }
-
-        @Override
-        public Uni<Long> deleteRun(String threadId, String runId) {
-            return store.deleteRun(threadId, runId);
-        }
-
-        @Override
-        public Uni<Void> deleteThread(String threadId) {
-            return store.deleteThread(threadId);
         }
     }
 

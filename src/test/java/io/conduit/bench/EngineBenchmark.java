@@ -1,11 +1,9 @@
 package io.conduit.bench;
 
 import io.conduit.checkpoint.Checkpoint;
-import io.conduit.checkpoint.CheckpointChain;
 import io.conduit.checkpoint.Checkpointer;
-import io.conduit.checkpoint.Head;
+import io.conduit.checkpoint.ForwardingCheckpointer;
 import io.conduit.checkpoint.InMemoryCheckpointer;
-import io.conduit.checkpoint.PendingWrite;
 import io.conduit.checkpoint.Stored;
 import io.conduit.graph.CompiledGraph;
 import io.conduit.graph.Durability;
@@ -22,8 +20,6 @@ import java.sql.DriverManager;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
-import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -277,12 +273,11 @@ public final class EngineBenchmark {
     }
 
     /** Counts the JSON bytes of what each checkpoint stores (values and deltas), then passes it on. */
-    private static final class Measuring implements Checkpointer {
-        final Checkpointer inner;
+    private static final class Measuring extends ForwardingCheckpointer {
         final AtomicLong bytes = new AtomicLong();
 
         Measuring(Checkpointer inner) {
-            this.inner = inner;
+            super(inner);
         }
 
         @Override
@@ -295,47 +290,7 @@ public final class EngineBenchmark {
                 n += s.json().length();
             }
             bytes.addAndGet(n);
-            return inner.put(cp, expectedHead);
-        }
-
-        @Override
-        public Uni<Void> putWrites(String threadId, String ns, String checkpointId, List<PendingWrite> writes) {
-            return inner.putWrites(threadId, ns, checkpointId, writes);
-        }
-
-        @Override
-        public Uni<Optional<Head>> head(String threadId, String ns) {
-            return inner.head(threadId, ns);
-        }
-
-        @Override
-        public Uni<Optional<Head>> get(String threadId, String ns, String checkpointId) {
-            return inner.get(threadId, ns, checkpointId);
-        }
-
-        @Override
-        public Uni<Optional<CheckpointChain>> chain(String threadId, String ns, String checkpointId) {
-            return inner.chain(threadId, ns, checkpointId);
-        }
-
-        @Override
-        public Uni<List<Checkpoint>> list(String threadId, String ns, int limit, String before) {
-            return inner.list(threadId, ns, limit, before);
-        }
-
-        @Override
-        public Uni<Void> putSnapshot(String threadId, String ns, String checkpointId, Map<String, Stored> values) {
-            return inner.putSnapshot(threadId, ns, checkpointId, values);
-        }
-
-        @Override
-        public Uni<Long> prune(String threadId, String ns, String keepFrom) {
-            return inner.prune(threadId, ns, keepFrom);
-        }
-
-        @Override
-        public Uni<Void> deleteThread(String threadId) {
-            return inner.deleteThread(threadId);
+            return store.put(cp, expectedHead);
         }
     }
 }

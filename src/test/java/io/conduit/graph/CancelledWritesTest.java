@@ -11,18 +11,14 @@ import static io.conduit.graph.TestMessages.ids;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.conduit.checkpoint.Checkpoint;
-import io.conduit.checkpoint.CheckpointChain;
-import io.conduit.checkpoint.Checkpointer;
 import io.conduit.checkpoint.Head;
+import io.conduit.checkpoint.ForwardingCheckpointer;
 import io.conduit.checkpoint.InMemoryCheckpointer;
-import io.conduit.checkpoint.PendingWrite;
-import io.conduit.checkpoint.Stored;
 import io.conduit.graph.TestMessages.Item;
 import io.conduit.graph.TestMessages.Msg;
 import io.smallrye.mutiny.Uni;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -40,12 +36,15 @@ class CancelledWritesTest {
     private static final MessagesChannel<Item> MSGS = TestMessages.messages();
 
     /** A store whose next {@code put} is held until released (or 300 ms pass): a write in flight. */
-    static final class HeldPuts implements Checkpointer {
-        final InMemoryCheckpointer store = new InMemoryCheckpointer();
+    static final class HeldPuts extends ForwardingCheckpointer {
         final AtomicBoolean holdNext = new AtomicBoolean();
         final AtomicReference<CompletableFuture<Void>> held = new AtomicReference<>();
         /** A head read releases the held put just after reading: the worst moment for the reader. */
         volatile boolean releaseOnHeadRead;
+
+        HeldPuts() {
+            super(new InMemoryCheckpointer());
+        }
 
         @Override
         public Uni<Void> put(Checkpoint checkpoint, String expectedHead) {
@@ -66,51 +65,6 @@ class CancelledWritesTest {
                     gate.complete(null);
                 }
             });
-        }
-
-        @Override
-        public Uni<Void> putWrites(String threadId, String ns, String checkpointId, List<PendingWrite> writes) {
-            return store.putWrites(threadId, ns, checkpointId, writes);
-        }
-
-        @Override
-        public Uni<Void> deleteWrites(String threadId, String ns, String checkpointId) {
-            return store.deleteWrites(threadId, ns, checkpointId);
-        }
-
-        @Override
-        public Uni<Optional<Head>> get(String threadId, String ns, String checkpointId) {
-            return store.get(threadId, ns, checkpointId);
-        }
-
-        @Override
-        public Uni<Optional<CheckpointChain>> chain(String threadId, String ns, String checkpointId) {
-            return store.chain(threadId, ns, checkpointId);
-        }
-
-        @Override
-        public Uni<List<Checkpoint>> list(String threadId, String ns, int limit, String before) {
-            return store.list(threadId, ns, limit, before);
-        }
-
-        @Override
-        public Uni<Void> putSnapshot(String threadId, String ns, String checkpointId, Map<String, Stored> values) {
-            return store.putSnapshot(threadId, ns, checkpointId, values);
-        }
-
-        @Override
-        public Uni<Long> prune(String threadId, String ns, String keepFrom) {
-            return store.prune(threadId, ns, keepFrom);
-        }
-
-        @Override
-        public Uni<Long> deleteRun(String threadId, String runId) {
-            return store.deleteRun(threadId, runId);
-        }
-
-        @Override
-        public Uni<Void> deleteThread(String threadId) {
-            return store.deleteThread(threadId);
         }
     }
 
