@@ -9,8 +9,6 @@ import io.conduit.runs.GraphRegistry;
 import io.conduit.runs.NotFoundException;
 import io.conduit.runs.RegisteredGraph;
 import io.conduit.runs.Run;
-import io.conduit.runs.RunEvent;
-import io.conduit.runs.RunEventListener;
 import io.conduit.runs.RunEventLogs;
 import io.conduit.runs.RunExecutor;
 import io.conduit.runs.RunStatus;
@@ -32,8 +30,6 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicReference;
 
 /** A thread's runs: create one in the background, get, list, cancel, join, delete. */
 @Path("/threads/{tid}/runs")
@@ -123,41 +119,25 @@ public class RunsResource {
     @GET
     @Path("/{rid}/join")
     public Uni<JsonNode> join(@PathParam("tid") String threadId, @PathParam("rid") String runId) {
-        AtomicReference<JsonNode> last = new AtomicReference<>(JsonCodec.MAPPER.createObjectNode());
-        AtomicBoolean followed = new AtomicBoolean();
-        return run(threadId, runId).chain(r -> {
-            ThreadEventLog log = logs.find(threadId);
-            if (log == null) {
-                return afterEnd(r);
-            }
-            return Uni.createFrom().<Void>emitter(em -> {
-                ThreadEventLog.Subscription s = log.subscribeRun(runId, -1, new RunEventListener() {
-                    @Override
-                    public void onEvent(RunEvent e) {
-                        if ("values".equals(e.mode()) && e.ns().isEmpty()) {
-                            try {
-                                JsonNode v = JsonCodec.MAPPER.readTree(e.data());
-                                if (!v.has("__interrupt__")) {
-                                    last.set(v);
-                                }
-                            } catch (Exception ignored) {
-                                // our own JSON
-                            }
-                        }
-                    }
+        return run(threadId, runId).chain(r -> outcome(r, -1).chain(o -> o == null ? afterEnd(r) : Uni.createFrom().item(o.values())));
+    }
 
-                    @Override
-                    public void onEnd() {
-                        em.complete(null);
-                    }
-                });
-                if (s == null) {
-                    em.complete(null);
-                } else {
-                    followed.set(true);
-                    em.onTermination(s::cancel);
-                }
-            }).chain(v -> followed.get() ? Uni.createFrom().item(last.get()) : afterEnd(r));
+    /**
+     * The run's outcome once its stream has ended, read from its events after {@code afterSeq}; null when this
+     * process holds no events of it.
+     */
+    private Uni<RunOutcome> outcome(Run r, long afterSeq) {
+        ThreadEventLog log = logs.find(r.threadId());
+        if (log == null) {
+            return Uni.createFrom().nullItem();
+        }
+        return Uni.createFrom().emitter(em -> {
+            ThreadEventLog.Subscription s = log.subscribeRun(r.runId(), afterSeq, new RunOutcome(em::complete));
+            if (s == null) {
+                em.complete(null);
+            } else {
+                em.onTermination(s::cancel);
+            }
         });
     }
 
@@ -186,26 +166,9 @@ public class RunsResource {
                 .chain(found -> found.isEmpty() ? Uni.createFrom().item(r) : recordedEnd(found.get()));
     }
 
+    /** Once the run's stream has ended (at once when it has finished or this process holds none of its events). */
     private Uni<Void> ended(Run r) {
-        ThreadEventLog log = logs.find(r.threadId());
-        if (log == null || r.status().finished()) {
-            return Uni.createFrom().voidItem();
-        }
-        return Uni.createFrom().emitter(em -> {
-            ThreadEventLog.Subscription s = log.subscribeRun(r.runId(), Long.MAX_VALUE, new RunEventListener() {
-                @Override
-                public void onEvent(RunEvent e) {
-                }
-
-                @Override
-                public void onEnd() {
-                    em.complete(null);
-                }
-            });
-            if (s == null) {
-                em.complete(null);
-            }
-        });
+        return r.status().finished() ? Uni.createFrom().voidItem() : outcome(r, Long.MAX_VALUE).replaceWithVoid();
     }
 
     private Uni<Run> run(String threadId, String runId) {

@@ -1,14 +1,12 @@
 package io.conduit.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.conduit.checkpoint.JsonCodec;
 import io.conduit.runs.Assistants;
 import io.conduit.runs.InputText;
 import io.conduit.runs.NotFoundException;
 import io.conduit.runs.Run;
 import io.conduit.runs.RunEvent;
-import io.conduit.runs.RunEventListener;
 import io.conduit.runs.RunEventLogs;
 import io.conduit.runs.RunExecutor;
 import io.conduit.runs.RunStatus;
@@ -124,41 +122,10 @@ public class StreamRoutes {
                     executor.cancel(run, RunExecutor.StopReason.INTERRUPT).subscribe().with(x -> { }, f -> { });
                 }
             });
-            s[0] = logs.log(run.threadId()).subscribeRun(run.runId(), -1, new RunEventListener() {
-                JsonNode values = JsonCodec.MAPPER.createObjectNode();
-                JsonNode interrupts;
-                JsonNode error;
-
-                @Override
-                public void onEvent(RunEvent e) {
-                    if ("values".equals(e.mode()) && e.ns().isEmpty()) {
-                        JsonNode v = tree(e.data());
-                        if (v.has("__interrupt__")) {
-                            interrupts = v.get("__interrupt__");
-                        } else {
-                            values = v;
-                        }
-                    } else if ("error".equals(e.mode())) {
-                        error = tree(e.data());
-                    }
-                }
-
-                @Override
-                public void onEnd() {
-                    vertx.cancelTimer(keepAlive);
-                    ObjectNode out;
-                    if (error != null) {
-                        out = JsonCodec.MAPPER.createObjectNode();
-                        out.set("__error__", error);
-                    } else {
-                        out = values.deepCopy() instanceof ObjectNode o ? o : JsonCodec.MAPPER.createObjectNode();
-                        if (interrupts != null) {
-                            out.set("__interrupt__", interrupts);
-                        }
-                    }
-                    resp.end(out.toString());
-                }
-            });
+            s[0] = logs.log(run.threadId()).subscribeRun(run.runId(), -1, new RunOutcome(outcome -> {
+                vertx.cancelTimer(keepAlive);
+                resp.end(outcome.answer().toString());
+            }));
         }, f -> error(ctx, f));
     }
 
@@ -293,14 +260,6 @@ public class StreamRoutes {
             return Long.parseLong(h.trim());
         } catch (NumberFormatException e) {
             return dflt;
-        }
-    }
-
-    private static JsonNode tree(String json) {
-        try {
-            return JsonCodec.MAPPER.readTree(json);
-        } catch (Exception e) {
-            return JsonCodec.MAPPER.createObjectNode();
         }
     }
 

@@ -1,0 +1,74 @@
+package io.conduit.api;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.conduit.checkpoint.JsonCodec;
+import io.conduit.runs.RunEvent;
+import io.conduit.runs.RunEventListener;
+import java.util.function.Consumer;
+
+/**
+ * How a run ended, read from its events: the last values of the root graph, the interrupts it paused at, or its
+ * error. Told once the run's stream has ended ({@code runs/wait}, {@code join}, {@code cancel?wait=1}).
+ */
+final class RunOutcome implements RunEventListener {
+
+    private final Consumer<RunOutcome> onEnd;
+    private JsonNode values = JsonCodec.MAPPER.createObjectNode();
+    private JsonNode interrupts;
+    private JsonNode error;
+
+    RunOutcome(Consumer<RunOutcome> onEnd) {
+        this.onEnd = onEnd;
+    }
+
+    @Override
+    public void onEvent(RunEvent e) {
+        if ("values".equals(e.mode()) && e.ns().isEmpty()) {
+            JsonNode v = tree(e.data());
+            if (v.has("__interrupt__")) {
+                interrupts = v.get("__interrupt__");
+            } else {
+                values = v;
+            }
+        } else if ("error".equals(e.mode())) {
+            error = tree(e.data());
+        }
+    }
+
+    @Override
+    public void onEnd() {
+        onEnd.accept(this);
+    }
+
+    /** The root graph's last values. */
+    JsonNode values() {
+        return values;
+    }
+
+    /**
+     * What {@code runs/wait} answers: the last values, with {@code __interrupt__} when the run paused, or
+     * {@code {"__error__": {...}}} when it failed.
+     */
+    ObjectNode answer() {
+        ObjectNode out;
+        if (error != null) {
+            out = JsonCodec.MAPPER.createObjectNode();
+            out.set("__error__", error);
+            return out;
+        }
+        out = values instanceof ObjectNode o ? o.deepCopy() : JsonCodec.MAPPER.createObjectNode();
+        if (interrupts != null) {
+            out.set("__interrupt__", interrupts);
+        }
+        return out;
+    }
+
+    private static JsonNode tree(String json) {
+        try {
+            return JsonCodec.MAPPER.readTree(json);
+        } catch (Exception e) {
+            return JsonCodec.MAPPER.createObjectNode(); // our own JSON: not reached
+        }
+    }
+}
