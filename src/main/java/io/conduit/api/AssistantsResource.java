@@ -10,6 +10,7 @@ import io.conduit.runs.Assistant;
 import io.conduit.runs.Assistants;
 import io.conduit.runs.AssistantExistsException;
 import io.conduit.runs.InputText;
+import io.conduit.runs.JsonFields;
 import io.conduit.runs.InvalidInputException;
 import io.conduit.runs.NotFoundException;
 import io.conduit.runs.RegisteredGraph;
@@ -51,7 +52,7 @@ public class AssistantsResource {
         }
         String graphId = b.path("graph_id").asText(null);
         String name = b.path("name").asText(null);
-        Map<String, Object> metadata = ThreadsResource.map(b, "metadata");
+        Map<String, Object> metadata = JsonFields.object(b, "metadata");
         int limit = b.path("limit").asInt(10);
         int offset = b.path("offset").asInt(0);
         if (limit < 1 || limit > 1000 || offset < 0) {
@@ -103,7 +104,7 @@ public class AssistantsResource {
         }
         Instant now = Instant.now();
         Assistant a = new Assistant(id, graphId, text(b, "name", graphId), text(b, "description", null), config(b, graph),
-                ThreadsResource.map(b, "context"), ThreadsResource.map(b, "metadata"), 1, now, now);
+                JsonFields.object(b, "context"), JsonFields.object(b, "metadata"), 1, now, now);
         return assistants.store().create(a, ifExists.equals("do_nothing")).map(WireJson::assistant);
     }
 
@@ -120,8 +121,8 @@ public class AssistantsResource {
             Map<String, Object> config = b.has("config") ? config(b, graph) : current.config();
             Instant now = Instant.now();
             return assistants.store().update(id, a -> new Assistant(a.assistantId(), a.graphId(), text(b, "name", a.name()),
-                    text(b, "description", a.description()), config, b.has("context") ? ThreadsResource.map(b, "context") : a.context(),
-                    b.has("metadata") ? merged(a.metadata(), ThreadsResource.map(b, "metadata")) : a.metadata(), a.version(), a.createdAt(), now));
+                    text(b, "description", a.description()), config, b.has("context") ? JsonFields.object(b, "context") : a.context(),
+                    b.has("metadata") ? merged(a.metadata(), JsonFields.object(b, "metadata")) : a.metadata(), a.version(), a.createdAt(), now));
         }).map(a -> WireJson.assistant(a.orElseThrow(() -> missing(id))));
     }
 
@@ -193,7 +194,7 @@ public class AssistantsResource {
 
     /** {@code config}, with its {@code configurable} checked against the graph's settings. */
     private static Map<String, Object> config(JsonNode b, RegisteredGraph graph) {
-        Map<String, Object> config = ThreadsResource.map(b, "config");
+        Map<String, Object> config = JsonFields.object(b, "config");
         Object configurable = config.getOrDefault("configurable", Map.of());
         if (!(configurable instanceof Map<?, ?> m)) {
             throw new InvalidInputException("config.configurable", "must be an object");

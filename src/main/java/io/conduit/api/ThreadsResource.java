@@ -11,6 +11,7 @@ import io.conduit.graph.Update;
 import io.conduit.runs.GraphRegistry;
 import io.conduit.runs.InputDecoder;
 import io.conduit.runs.InputText;
+import io.conduit.runs.JsonFields;
 import io.conduit.runs.InvalidInputException;
 import io.conduit.runs.NotFoundException;
 import io.conduit.runs.ThreadDeletion;
@@ -33,7 +34,6 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.time.Instant;
 import java.util.Map;
-import java.util.Optional;
 import java.util.UUID;
 
 /** Threads: their records, their state at any checkpoint, and their history. */
@@ -51,8 +51,7 @@ public class ThreadsResource {
         this.threads = threads;
         this.runs = runs;
         this.deletion = deletion;
-        // every served graph shares one checkpoint store; states are read with the default graph's schema
-        this.graph = graphs.all().get(0).graph();
+        this.graph = graphs.threadsGraph();
     }
 
     @POST
@@ -69,7 +68,7 @@ public class ThreadsResource {
         if (!ifExists.equals("raise") && !ifExists.equals("do_nothing")) {
             throw new InvalidInputException("if_exists", "must be raise or do_nothing");
         }
-        Map<String, Object> metadata = map(b, "metadata");
+        Map<String, Object> metadata = JsonFields.object(b, "metadata");
         Instant now = Instant.now();
         return threads.create(id, metadata, expiry(b, now), ifExists.equals("do_nothing"), now).map(t -> WireJson.thread(t, null));
     }
@@ -83,7 +82,7 @@ public class ThreadsResource {
     @PATCH
     @Path("/{id}")
     public Uni<ObjectNode> patch(@PathParam("id") String id, JsonNode body) {
-        Map<String, Object> metadata = map(body == null ? JsonCodec.MAPPER.createObjectNode() : body, "metadata");
+        Map<String, Object> metadata = JsonFields.object(body == null ? JsonCodec.MAPPER.createObjectNode() : body, "metadata");
         return threads.patchMetadata(id, metadata, Instant.now()).map(t -> WireJson.thread(t.orElseThrow(() -> missing(id)), null));
     }
 
@@ -115,7 +114,7 @@ public class ThreadsResource {
         if (limit < 1 || limit > 1000 || offset < 0) {
             throw new InvalidInputException("limit", "limit is 1 to 1000 and offset 0 or more");
         }
-        return threads.search(map(b, "metadata"), status(b), limit, offset, b.path("sort_by").asText("created_at"), b.path("sort_order").asText("desc"))
+        return threads.search(JsonFields.object(b, "metadata"), status(b), limit, offset, b.path("sort_by").asText("created_at"), b.path("sort_order").asText("desc"))
                 .map(list -> {
                     ArrayNode out = JsonCodec.MAPPER.createArrayNode();
                     list.forEach(t -> out.add(WireJson.thread(t, null)));
@@ -127,7 +126,7 @@ public class ThreadsResource {
     @Path("/count")
     public Uni<Long> count(JsonNode body) {
         JsonNode b = body == null || body.isNull() ? JsonCodec.MAPPER.createObjectNode() : body;
-        return threads.count(map(b, "metadata"), status(b));
+        return threads.count(JsonFields.object(b, "metadata"), status(b));
     }
 
     @GET
@@ -246,19 +245,4 @@ public class ThreadsResource {
         }
     }
 
-    static Map<String, Object> map(JsonNode b, String field) {
-        JsonNode n = b.get(field);
-        if (n == null || n.isNull()) {
-            return Map.of();
-        }
-        if (!n.isObject()) {
-            throw new InvalidInputException(field, "must be an object");
-        }
-        return JsonCodec.MAPPER.convertValue(n, new com.fasterxml.jackson.core.type.TypeReference<Map<String, Object>>() {
-        });
-    }
-
-    static <T> T orNotFound(Optional<T> o, String what) {
-        return o.orElseThrow(() -> new NotFoundException(what + " not found"));
-    }
 }

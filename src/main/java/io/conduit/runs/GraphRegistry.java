@@ -1,5 +1,6 @@
 package io.conduit.runs;
 
+import io.conduit.graph.CompiledGraph;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -24,6 +25,14 @@ public final class GraphRegistry {
 
     public RegisteredGraph byGraphId(String graphId) {
         return graphId == null ? null : byId.get(graphId);
+    }
+
+    /**
+     * The graph whose schema reads threads' states outside a run. Every served graph shares the one checkpoint store,
+     * and one graph is served today; serving several needs the thread to record its graph.
+     */
+    public CompiledGraph threadsGraph() {
+        return byId.values().iterator().next().graph();
     }
 
     public List<RegisteredGraph> all() {

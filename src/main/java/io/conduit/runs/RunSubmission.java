@@ -62,9 +62,9 @@ public final class RunSubmission {
             oneOf(body, "on_completion", "delete", "keep");
             oneOf(body, "durability", "async", "sync", "exit");
             double afterSeconds = number(body, "after_seconds");
-            Map<String, Object> metadata = object(body, "metadata");
-            object(body, "config");
-            object(body, "context");
+            Map<String, Object> metadata = JsonFields.object(body, "metadata");
+            JsonFields.object(body, "config");
+            JsonFields.object(body, "context");
             if (body.path("config").has("configurable") && body.hasNonNull("context")) {
                 throw new BadRequest("send config.configurable or context, not both");
             }
@@ -102,7 +102,7 @@ public final class RunSubmission {
     /** The run's {@code config}: the assistant's {@code configurable}, overridden by the run's own, checked. */
     @SuppressWarnings("unchecked")
     private static Map<String, Object> config(Assistant assistant, RegisteredGraph graph, JsonNode body) {
-        Map<String, Object> config = new java.util.HashMap<>(object(body, "config"));
+        Map<String, Object> config = new java.util.HashMap<>(JsonFields.object(body, "config"));
         Map<String, Object> configurable = new java.util.HashMap<>();
         if (assistant.config().get("configurable") instanceof Map<?, ?> a) {
             configurable.putAll((Map<String, Object>) a);
@@ -113,7 +113,7 @@ public final class RunSubmission {
             throw new InvalidInputException("config.configurable", "must be an object");
         }
         if (body.get("context") != null && body.get("context").isObject()) {
-            configurable.putAll(object(body, "context"));
+            configurable.putAll(JsonFields.object(body, "context"));
         }
         String problem = graph.configPolicy().problem(configurable);
         if (problem != null) {
@@ -215,17 +215,6 @@ public final class RunSubmission {
             throw new InvalidInputException(field, "must be a number of seconds, 0 or more");
         }
         return n.asDouble();
-    }
-
-    static Map<String, Object> object(JsonNode body, String field) {
-        JsonNode n = body.get(field);
-        if (n == null || n.isNull()) {
-            return Map.of();
-        }
-        if (!n.isObject()) {
-            throw new InvalidInputException(field, "must be an object");
-        }
-        return JsonCodec.MAPPER.convertValue(n, MAP_TYPE);
     }
 
     /** A request that cannot be served as asked (400). */

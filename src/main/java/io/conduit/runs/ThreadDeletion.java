@@ -24,8 +24,7 @@ public final class ThreadDeletion {
         this.threads = threads;
         this.runs = runs;
         this.logs = logs;
-        // every served graph shares the one checkpoint store
-        this.checkpoints = graphs.all().get(0).graph();
+        this.checkpoints = graphs.threadsGraph();
         this.clock = clock;
     }
 
