@@ -7,6 +7,7 @@ import io.conduit.agent.port.ModelEvent;
 import io.conduit.agent.port.ModelException;
 import io.conduit.agent.port.ModelRequest;
 import io.smallrye.mutiny.Multi;
+import io.vertx.core.Vertx;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -20,8 +21,11 @@ public final class LangChain4jModel implements LanguageModel {
     private final LlmEndpoint endpoint;
     private final RetryPolicy retry;
     private final PriceTable prices;
+    private final Vertx vertx;
 
-    public LangChain4jModel(StreamingChatModel model, LlmEndpoint endpoint, RetryPolicy retry, PriceTable prices) {
+    /** @param vertx whose timers watch each call for silence ({@link LlmEndpoint#timeout()}) */
+    public LangChain4jModel(StreamingChatModel model, LlmEndpoint endpoint, RetryPolicy retry, PriceTable prices, Vertx vertx) {
+        this.vertx = vertx;
         this.model = model;
         this.endpoint = endpoint;
         this.retry = retry;
@@ -44,7 +48,7 @@ public final class LangChain4jModel implements LanguageModel {
             AtomicInteger attempts = new AtomicInteger();
             Multi<ModelEvent> attempt = Multi.createFrom().deferred(() -> {
                 attempts.incrementAndGet();
-                return StreamAttempt.run(model, chatRequest, call, endpoint.timeout());
+                return StreamAttempt.run(model, chatRequest, call, endpoint.timeout(), vertx);
             });
             Multi<ModelEvent> withRetries = retry.maxRetries() == 0 ? attempt : attempt
                     .onFailure(StreamFailures::retryable).retry()

@@ -2,6 +2,7 @@ package io.conduit.llm;
 
 import io.conduit.agent.port.LanguageModel;
 import io.quarkus.runtime.LaunchMode;
+import io.vertx.core.Vertx;
 import io.quarkus.runtime.Startup;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
@@ -20,7 +21,7 @@ public class LanguageModelProducer {
     @Produces
     @ApplicationScoped
     @Startup
-    LanguageModel languageModel(LlmConfig config) {
+    LanguageModel languageModel(LlmConfig config, Vertx vertx) {
         LaunchMode mode = LaunchMode.current();
         LlmEndpoint endpoint = LlmEndpoint.resolve(config, mode, ownHttpPort(mode));
         if (endpoint.simulator()) {
@@ -29,7 +30,7 @@ public class LanguageModelProducer {
             LOG.infof("LLM: %s, model %s at %s", endpoint.provider().id(), endpoint.model(), endpoint.baseUrl());
         }
         return new LangChain4jModel(ProviderModels.build(endpoint), endpoint, RetryPolicy.from(config),
-                PriceTable.from(config));
+                PriceTable.from(config), vertx);
     }
 
     private static int ownHttpPort(LaunchMode mode) {

@@ -21,6 +21,7 @@ import io.conduit.agent.port.ModelResponse;
 import io.conduit.agent.message.ToolCall;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.subscription.MultiEmitter;
+import io.vertx.core.Vertx;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,19 +35,11 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 final class StreamAttempt implements StreamingChatResponseHandler {
 
-    /** What the attempt passes downstream: an event, or a sign of life that only feeds the idle timeout. */
-    private sealed interface Signal {
-    }
-
-    private record Emitted(ModelEvent event) implements Signal {
-    }
-
-    private enum Progress implements Signal { INSTANCE }
-
     private final CallContext call;
     private final ToolCallDeltas deltas;
     private final AtomicBoolean done = new AtomicBoolean();
-    private volatile MultiEmitter<? super Signal> emitter;
+    private volatile MultiEmitter<? super ModelEvent> emitter;
+    private volatile IdleTimeout idle;
     private volatile boolean outputStarted;
     private volatile long firstOutputNanos;
     private volatile StreamingHandle handle;
@@ -56,31 +49,37 @@ final class StreamAttempt implements StreamingChatResponseHandler {
         this.deltas = new ToolCallDeltas(LlmProvider.OPENAI.id().equals(call.provider()));
     }
 
-    static Multi<ModelEvent> run(StreamingChatModel model, ChatRequest request, CallContext call, Duration idleTimeout) {
+    static Multi<ModelEvent> run(StreamingChatModel model, ChatRequest request, CallContext call, Duration idleTimeout, Vertx vertx) {
         return Multi.createFrom().deferred(() -> {
             StreamAttempt attempt = new StreamAttempt(call);
-            return Multi.createFrom().<Signal>emitter(e -> attempt.start(model, request, e))
-                    .ifNoItem().after(idleTimeout).failWith(() -> attempt.failure(
-                            new BrokenStream("no data from the model for " + idleTimeout.toMillis() + " ms")))
-                    .onFailure(f -> !(f instanceof AttemptFailure)).transform(attempt::failure)
-                    .filter(s -> s instanceof Emitted)
-                    .map(s -> ((Emitted) s).event());
+            IdleTimeout idle = new IdleTimeout(vertx, idleTimeout, () -> attempt.stalled(idleTimeout));
+            return Multi.createFrom().<ModelEvent>emitter(e -> attempt.start(model, request, e, idle))
+                    .onFailure(f -> !(f instanceof AttemptFailure)).transform(attempt::failure);
         });
     }
 
-    private void start(StreamingChatModel model, ChatRequest request, MultiEmitter<? super Signal> emitter) {
+    private void start(StreamingChatModel model, ChatRequest request, MultiEmitter<? super ModelEvent> emitter, IdleTimeout idle) {
         this.emitter = emitter;
+        this.idle = idle;
         emitter.onTermination(() -> {
+            idle.stop();
             if (emitter.isCancelled()) {
                 done.set(true);
                 cancelUpstream();
             }
         });
+        idle.start();
         try {
             model.chat(request, this);
         } catch (RuntimeException e) {
             onError(e);
         }
+    }
+
+    /** The provider went silent: the attempt fails (retried if nothing was output yet) and its stream is dropped. */
+    private void stalled(Duration idleTimeout) {
+        onError(new BrokenStream("no data from the model for " + idleTimeout.toMillis() + " ms"));
+        cancelUpstream();
     }
 
     private AttemptFailure failure(Throwable cause) {
@@ -146,7 +145,10 @@ final class StreamAttempt implements StreamingChatResponseHandler {
             return;
         }
         outputStarted = true;
-        emitter.emit(delta == null ? Progress.INSTANCE : new Emitted(delta));
+        idle.touch();
+        if (delta != null) {
+            emitter.emit(delta);
+        }
     }
 
     private void output(ModelEvent event, StreamingHandle streamingHandle) {
@@ -159,7 +161,8 @@ final class StreamAttempt implements StreamingChatResponseHandler {
             firstOutputNanos = System.nanoTime();
         }
         outputStarted = true;
-        emitter.emit(new Emitted(event));
+        idle.touch();
+        emitter.emit(event);
     }
 
     @Override
@@ -173,8 +176,8 @@ final class StreamAttempt implements StreamingChatResponseHandler {
         }
         List<ModelEvent.ToolCallDelta> unsent = new ArrayList<>();
         ModelResponse finished = toModelResponse(response, unsent);
-        unsent.forEach(d -> emitter.emit(new Emitted(d)));
-        emitter.emit(new Emitted(new ModelEvent.Completed(finished)));
+        unsent.forEach(emitter::emit);
+        emitter.emit(new ModelEvent.Completed(finished));
         emitter.complete();
     }
 

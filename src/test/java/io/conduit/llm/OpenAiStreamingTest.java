@@ -22,11 +22,13 @@ import io.conduit.agent.port.ModelException;
 import io.conduit.agent.port.ModelResponse;
 import io.conduit.agent.message.ToolCall;
 import io.conduit.llm.ProviderStub.Cut;
+import io.conduit.llm.ProviderStub.Stall;
 import io.conduit.llm.ProviderStub.Status;
 import io.conduit.llm.ProviderStub.Stream;
 import io.quarkus.test.junit.QuarkusTest;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;
@@ -295,5 +297,32 @@ class OpenAiStreamingTest {
                 .hasMessageContaining("openai")
                 .hasMessageContaining("not retried");
         assertThat(stub.requests()).hasSize(1);
+    }
+
+    @Test
+    void aProviderThatFallsSilentAfterTokensFailsTheCallKeepingTheTokens() {
+        stub.then(new Stall(List.of(role(), content("Half "), content("an answer"))));
+        LangChain4jModel impatient = TestModels.model(LlmProvider.OPENAI, stub.baseUrl(), "gpt-test", Duration.ofMillis(200));
+        List<ModelEvent> seen = new CopyOnWriteArrayList<>();
+
+        Throwable failure = failure(impatient.stream(TestModels.question("hi")), seen);
+
+        assertThat(tokens(seen)).containsExactly("Half ", "an answer");
+        assertThat(failure).isInstanceOf(ModelException.class)
+                .hasMessageContaining("no data from the model for 200 ms")
+                .hasMessageContaining("not retried");
+        // (an earlier attempt may have timed out before its first byte on a loaded machine, and been retried: that
+        // is the other test's case; what matters here is that the attempt with output is not retried)
+    }
+
+    @Test
+    void aProviderSilentBeforeAnyOutputIsRetriedThenFails() {
+        stub.then(new Stall(List.of(role())));
+        LangChain4jModel impatient = TestModels.model(LlmProvider.OPENAI, stub.baseUrl(), "gpt-test", Duration.ofMillis(200));
+
+        Throwable failure = failure(impatient.stream(TestModels.question("hi")));
+
+        assertThat(failure).isInstanceOf(ModelException.class).hasMessageContaining("no data from the model for 200 ms");
+        assertThat(stub.requests()).hasSize(3); // the first attempt and two retries
     }
 }

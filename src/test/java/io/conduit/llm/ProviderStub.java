@@ -31,6 +31,10 @@ final class ProviderStub implements AutoCloseable {
     record Status(int code, String body) implements Reply {
     }
 
+    /** Some frames, then silence: the response is never ended (a stalled provider). */
+    record Stall(List<String> payloads) implements Reply {
+    }
+
     private final Vertx vertx = Vertx.vertx();
     private final ConcurrentLinkedDeque<Reply> script = new ConcurrentLinkedDeque<>();
     private final List<JsonObject> requests = new CopyOnWriteArrayList<>();
@@ -88,6 +92,10 @@ final class ProviderStub implements AutoCloseable {
                     response.write(frame("[DONE]"));
                 }
                 response.end();
+            }
+            case Stall s -> {
+                startSse(response);
+                s.payloads().forEach(p -> response.write(frame(p)));
             }
             case Cut c -> {
                 startSse(response);

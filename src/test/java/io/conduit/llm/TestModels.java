@@ -12,6 +12,7 @@ import io.conduit.agent.message.ToolMessage;
 import io.conduit.agent.port.ToolSpec;
 import io.conduit.agent.message.UserMessage;
 import io.smallrye.mutiny.Multi;
+import io.vertx.core.Vertx;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -21,6 +22,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 final class TestModels {
 
     static final Duration BOUND = Duration.ofSeconds(10);
+    /** The timers that watch the test models' calls for silence. */
+    private static final Vertx TIMERS = Vertx.vertx();
     static final String WEATHER_SCHEMA = """
             {"type":"object","properties":{
               "city":{"type":"string","description":"City name"},
@@ -35,12 +38,17 @@ final class TestModels {
     }
 
     static LangChain4jModel model(LlmProvider provider, String baseUrl, String modelName) {
+        return model(provider, baseUrl, modelName, Duration.ofSeconds(5));
+    }
+
+    /** @param idleTimeout how long a silent stream is waited for (the endpoint's timeout) */
+    static LangChain4jModel model(LlmProvider provider, String baseUrl, String modelName, Duration idleTimeout) {
         LlmEndpoint endpoint = new LlmEndpoint(provider, baseUrl, "test-key", modelName, "cheap-model", 0.3,
-                Duration.ofSeconds(5), false);
+                idleTimeout, false);
         // tiny backoff: the tests count attempts, never time them
         RetryPolicy retry = new RetryPolicy(2, Duration.ofMillis(1), Duration.ofMillis(5));
         PriceTable prices = new PriceTable(Map.of(modelName, new PriceTable.Price(2.0, 8.0)));
-        return new LangChain4jModel(ProviderModels.build(endpoint), endpoint, retry, prices);
+        return new LangChain4jModel(ProviderModels.build(endpoint), endpoint, retry, prices, TIMERS);
     }
 
     static ModelRequest conversation() {
