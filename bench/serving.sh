@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# The serving benchmark (docs/benchmarks.md, "Serving"): the packaged app on one store and one model, measured with
+# LangGraph's own bench client (../shared/bench/langgraphjs-server/bench.mjs, SDK only) and first-token.mjs.
+#
+#   ./mvnw -B -ntp -o package -DskipTests && bench/serving.sh
+#   env: STORE=memory|postgres (memory)   MODEL=inprocess|http (inprocess: conduit.llm.provider=simulated;
+#        http: the OpenAI provider over LangChain4j to the simulator endpoint on the same port)
+#        HEAP (JVM -Xmx, unset: JVM default)   RETENTION (conduit.runs.stream-retention, unset: default)
+#        ROUNDS (throughput phases at 64 clients after the cold one, 3)   PHASE_SECONDS (20)   PORT (18180)
+#        PEER=1 also runs the same client against LangGraph's JS Agent Server (it must be running on :2025)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+STORE=${STORE:-memory} MODEL=${MODEL:-inprocess} PORT=${PORT:-18180} ROUNDS=${ROUNDS:-3} PHASE_SECONDS=${PHASE_SECONDS:-20}
+JAVA=${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}/bin/java
+CLIENT=${CLIENT_DIR:-/tmp/lgbench}
+if [[ ! -d "$CLIENT/node_modules" ]]; then
+    rm -rf "$CLIENT" && cp -r ../shared/bench/langgraphjs-server "$CLIENT" && (cd "$CLIENT" && npm install --no-audit --no-fund >/dev/null)
+fi
+args=(-Dquarkus.http.port="$PORT" -Dconduit.simulator.script=src/test/resources/bench/serving-script.json
+      -Dconduit.simulator.time-to-first-token=0s -Dconduit.simulator.inter-token-delay=0s)
+if [[ "$MODEL" == inprocess ]]; then
+    args+=(-Dconduit.llm.provider=simulated)
+else
+    args+=(-Dconduit.simulator.enabled=true -Dconduit.llm.base-url="http://localhost:$PORT/simulator/v1")
+fi
+if [[ "$STORE" == postgres ]]; then
+    db=bench_serving
+    psql -h 127.0.0.1 -U postgres -d postgres -qc "drop database if exists $db" -c "create database $db"
+    args+=(-Dconduit.checkpointer.store=postgres -Dconduit.db.name=$db)
+fi
+[[ -n "${HEAP:-}" ]] && args+=(-Xmx"$HEAP")
+[[ -n "${RETENTION:-}" ]] && args+=(-Dconduit.runs.stream-retention="$RETENTION")
+log=$(mktemp /tmp/conduit-serving.XXXX.log)
+setsid nohup "$JAVA" "${args[@]}" -jar target/quarkus-app/quarkus-run.jar >"$log" 2>&1 &
+pid=$!
+trap 'kill $pid 2>/dev/null || true' EXIT
+for _ in $(seq 1 120); do curl -sf -o /dev/null "http://127.0.0.1:$PORT/ok" && break; sleep 0.5; done
+grep -E "LLM|Simulat|store" "$log" | head -3 || true
+echo "== conduit store=$STORE model=$MODEL heap=${HEAP:-default} at $(date -u +%H:%M:%S) load: $(cut -d' ' -f1-3 /proc/loadavg)"
+clients=64
+for _ in $(seq 1 "$ROUNDS"); do clients+=",64"; done
+(cd "$CLIENT" && URL="http://127.0.0.1:$PORT" ASSISTANT=agent TOKENS=20 CLIENTS=1 node bench.mjs)
+(cd "$CLIENT" && URL="http://127.0.0.1:$PORT" ASSISTANT=agent TOKENS=20 CLIENTS="$clients" env SECONDS="$PHASE_SECONDS" PHASES=throughput WARMUP=0 node bench.mjs)
+URL="http://127.0.0.1:$PORT" node src/test/js/bench/first-token.mjs
+echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
+if [[ "${PEER:-0}" == 1 ]]; then
+    echo "== peer (LangGraph JS Agent Server on :2025) at $(date -u +%H:%M:%S) load: $(cut -d' ' -f1-3 /proc/loadavg)"
+    (cd "$CLIENT" && URL=http://127.0.0.1:2025 ASSISTANT=chat TOKENS=20 node bench.mjs)
+    (cd "$CLIENT" && URL=http://127.0.0.1:2025 ASSISTANT=chat TOKENS=20 CLIENTS="$clients" env SECONDS="$PHASE_SECONDS" PHASES=throughput WARMUP=0 node bench.mjs)
+fi
