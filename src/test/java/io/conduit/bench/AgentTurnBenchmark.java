@@ -31,7 +31,8 @@ import org.junit.jupiter.api.Test;
  * End-to-end agent turns on the built-in simulator with zero delays, over real HTTP through LangChain4j: how much
  * time the engine adds to a turn beyond the model calls. A harness, not a test (tag {@code bench}, excluded from
  * {@code ./mvnw test}); run it with
- * {@code ./mvnw test -Dsurefire.excludedGroups= -Dgroups=bench -Dtest=AgentTurnBenchmark}.
+ * {@code ./mvnw test -Dsurefire.excludedGroups= -Dgroups=bench -Dtest=AgentTurnBenchmark}
+ * ({@link AgentTurnInProcessBenchmark}: the same with the simulated model in-process, no HTTP).
  *
  * <p>Method: the service's model is wrapped so that the time from subscribing to a model call to its last event is
  * summed; the engine's share of a turn is the turn's time minus that (ingress, routing, tools, the verifier and the
@@ -91,8 +92,13 @@ class AgentTurnBenchmark {
         double turnMs = (System.nanoTime() - t0) / 1e6 / n;
         double modelMs = modelNanos.get() / 1e6 / n;
         System.out.println(String.format(Locale.ROOT,
-                "agent/simulator, %s: %d turns: %.3f ms per turn, %.3f ms of it in model calls, the engine adds %.3f ms per turn",
-                label, n, turnMs, modelMs, turnMs - modelMs));
+                "agent/%s, %s: %d turns: %.3f ms per turn, %.3f ms of it in model calls, the engine adds %.3f ms per turn",
+                modelLabel(), label, n, turnMs, modelMs, turnMs - modelMs));
+    }
+
+    /** Which model the turns call, for the output. */
+    String modelLabel() {
+        return "simulator over HTTP";
     }
 
     private static void turn(CompiledGraph agent, String message) {

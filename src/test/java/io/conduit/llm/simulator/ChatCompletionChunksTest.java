@@ -25,7 +25,7 @@ class ChatCompletionChunksTest {
     @Test
     void argumentFragmentsJoinBackAndNeverSplitACharacter() {
         String args = "{\"city\":\"Zürich 🏔️ and more text\"}";
-        List<String> fragments = ChatCompletionChunks.fragments(args);
+        List<String> fragments = ReplyPiece.fragments(args);
         assertThat(fragments).hasSizeGreaterThan(2);
         assertThat(String.join("", fragments)).isEqualTo(args);
         assertThat(fragments).allSatisfy(f -> {
@@ -44,5 +44,29 @@ class ChatCompletionChunksTest {
         assertThat(completion.get("usage").get("total_tokens").asInt()).isEqualTo(7 + 8);
         JsonNode toolCalls = completion.get("choices").get(0).get("message").get("tool_calls");
         assertThat(toolCalls.get(0).get("id").asText()).isNotEqualTo(toolCalls.get(1).get("id").asText());
+    }
+
+    @Test
+    void withStampsEachContentChunkIsWrittenWhenSentAndCarriesThatTime() throws Exception {
+        ChatCompletionChunks wire = new ChatCompletionChunks("chatcmpl-0123456789abcdef0123456789abcdef", "m", 1);
+        SimulatedReply reply = SimulatedReply.text("three little words").withReasoning("a thought");
+
+        List<java.util.function.Supplier<String>> frames = wire.frames(reply, 2, true, true);
+        List<String> plain = wire.stream(reply, 2, true);
+
+        assertThat(frames).hasSameSizeAs(plain);
+        List<String> stamps = new java.util.ArrayList<>();
+        for (int i = 0; i < frames.size(); i++) {
+            JsonNode stamped = JSON.readTree(frames.get(i).get());
+            JsonNode delta = stamped.path("choices").path(0).path("delta");
+            if (delta.path("content").asText("").isEmpty()) {
+                assertThat(stamped.toString()).as("chunk %d is not text", i).isEqualTo(plain.get(i));
+            } else {
+                stamps.add(delta.get("content").asText());
+            }
+        }
+        assertThat(stamps).hasSize(3).allSatisfy(s -> assertThat(s).matches("\\d{16} "));
+        assertThat(stamps.stream().map(s -> Long.parseLong(s.strip())).toList()).isSorted();
+        assertThat(JSON.readTree(plain.getLast()).get("usage").get("completion_tokens").asInt()).isEqualTo(3 + 2);
     }
 }
