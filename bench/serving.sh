@@ -30,11 +30,14 @@ if [[ "$STORE" == postgres ]]; then
 fi
 [[ -n "${HEAP:-}" ]] && args+=(-Xmx"$HEAP")
 [[ -n "${RETENTION:-}" ]] && args+=(-Dconduit.runs.stream-retention="$RETENTION")
+if curl -s -o /dev/null "http://127.0.0.1:$PORT/"; then
+    echo "error: something already listens on port $PORT" >&2
+    exit 1
+fi
 log=$(mktemp /tmp/conduit-serving.XXXX.log)
 setsid nohup "$JAVA" "${args[@]}" -jar target/quarkus-app/quarkus-run.jar >"$log" 2>&1 &
-pid=$!
-trap 'kill $pid 2>/dev/null || true' EXIT
-for _ in $(seq 1 120); do curl -sf -o /dev/null "http://127.0.0.1:$PORT/ok" && break; sleep 0.5; done
+trap 'pkill -f "port=$PORT .*quarkus-run.jar" || true' EXIT
+for _ in $(seq 1 120); do curl -sf -o /dev/null "http://127.0.0.1:$PORT/" && break; sleep 0.5; done
 grep -E "LLM|Simulat|store" "$log" | head -3 || true
 echo "== conduit store=$STORE model=$MODEL heap=${HEAP:-default} at $(date -u +%H:%M:%S) load: $(cut -d' ' -f1-3 /proc/loadavg)"
 clients=64
