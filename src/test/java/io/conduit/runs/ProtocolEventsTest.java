@@ -166,6 +166,7 @@ class ProtocolEventsTest {
             last = e.seq();
         }
         assertThat(json(method("updates").get(0)).path("params").get("node").asText()).isEqualTo("model");
+        assertThat(logs.find(THREAD).lastSeq()).isEqualTo(last); // what a command answer reports as applied_through_seq
     }
 
     @Test
