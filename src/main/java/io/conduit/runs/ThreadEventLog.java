@@ -32,6 +32,7 @@ public final class ThreadEventLog {
     private final Map<String, RunSegment> segments = new LinkedHashMap<>();
     private final List<Subscription> subscribers = new CopyOnWriteArrayList<>();
     private final RunEventLogs owner;
+    private long lastSeq = -1;
 
     ThreadEventLog(String threadId, RunEventLogs owner) {
         this.threadId = threadId;
@@ -49,6 +50,7 @@ public final class ThreadEventLog {
             return; // an event after the run's end (a late node callback): the stream is closed
         }
         owner.account(-s.add(e));
+        lastSeq = Math.max(lastSeq, e.seq());
         for (Subscription sub : subscribers) {
             if (sub.runId == null || sub.runId.equals(e.runId())) {
                 sub.listener.onEvent(e);
@@ -104,13 +106,16 @@ public final class ThreadEventLog {
 
     private void replay(RunSegment s, long afterSeq, RunEventListener listener) {
         if (s.droppedThrough > afterSeq) {
-            listener.onEvent(new RunEvent(s.droppedThrough, s.runId, "error", "", "{\"error\":\"EventsDropped\",\"message\":"
-                    + "\"the events of run " + s.runId + " up to " + s.droppedThrough + " were dropped to bound memory; "
-                    + "read the run's state instead\"}"));
+            listener.onEvent(owner.droppedNotice(s.runId, s.droppedThrough));
         }
         for (RunEvent e : s.after(afterSeq)) {
             listener.onEvent(e);
         }
+    }
+
+    /** The highest seq appended so far (the protocol's {@code applied_through_seq}); -1 before any. */
+    public synchronized long lastSeq() {
+        return lastSeq;
     }
 
     /** The newest run whose segment is still open, or null. */
