@@ -123,22 +123,35 @@ public final class RunSubmission {
         return config;
     }
 
-    /** {@code interrupt} and {@code rollback}: the thread's other runs in flight stop (they were there first). */
+    /**
+     * {@code interrupt} and {@code rollback}: the thread's other runs in flight stop (they were there first). Of
+     * simultaneous requests the last one wins, as it would in sequence. Each request writes its run and then reads
+     * the thread's, so of two racing requests at least one sees the other: either the newer stops the older, or the
+     * older finds it was superseded and stops itself.
+     */
     private Uni<Void> stopOthers(Run created) {
-        if (created.multitaskStrategy() != MultitaskStrategy.INTERRUPT && created.multitaskStrategy() != MultitaskStrategy.ROLLBACK) {
+        if (!stopsOthers(created)) {
             return Uni.createFrom().voidItem();
         }
-        RunExecutor.StopReason why = created.multitaskStrategy() == MultitaskStrategy.ROLLBACK ? RunExecutor.StopReason.ROLLBACK : RunExecutor.StopReason.INTERRUPT;
         return runs.inflight(created.threadId()).chain(inflight -> {
             List<Uni<Boolean>> stops = new ArrayList<>();
             for (Run r : inflight) {
-                // only those created before it: of simultaneous requests, the last one wins, as it would in sequence
                 if (Runs.OLDEST_FIRST.compare(r, created) < 0) {
-                    stops.add(executor.cancel(r, why));
+                    stops.add(executor.cancel(r, stopReason(created)));
                 }
             }
+            inflight.stream().filter(r -> Runs.OLDEST_FIRST.compare(created, r) < 0 && stopsOthers(r)).findFirst()
+                    .ifPresent(newer -> stops.add(executor.cancel(created, stopReason(newer))));
             return stops.isEmpty() ? Uni.createFrom().voidItem() : Uni.join().all(stops).andFailFast().replaceWithVoid();
         });
+    }
+
+    private static boolean stopsOthers(Run r) {
+        return r.multitaskStrategy() == MultitaskStrategy.INTERRUPT || r.multitaskStrategy() == MultitaskStrategy.ROLLBACK;
+    }
+
+    private static RunExecutor.StopReason stopReason(Run newer) {
+        return newer.multitaskStrategy() == MultitaskStrategy.ROLLBACK ? RunExecutor.StopReason.ROLLBACK : RunExecutor.StopReason.INTERRUPT;
     }
 
     public static List<String> modes(JsonNode n) {
