@@ -113,6 +113,15 @@ public final class ThreadEventLog {
         }
     }
 
+    /** The highest seq this log holds, or 0 when it holds none (a protocol answer's {@code applied_through_seq}). */
+    public synchronized long lastSeq() {
+        long last = 0;
+        for (RunSegment s : segments.values()) {
+            last = Math.max(last, s.lastSeq());
+        }
+        return last;
+    }
+
     /** The newest run whose segment is still open, or null. */
     public synchronized String activeRun() {
         String active = null;
