@@ -104,9 +104,7 @@ public final class ThreadEventLog {
 
     private void replay(RunSegment s, long afterSeq, RunEventListener listener) {
         if (s.droppedThrough > afterSeq) {
-            listener.onEvent(new RunEvent(s.droppedThrough, s.runId, "error", "", "{\"error\":\"EventsDropped\",\"message\":"
-                    + "\"the events of run " + s.runId + " up to " + s.droppedThrough + " were dropped to bound memory; "
-                    + "read the run's state instead\"}"));
+            listener.onEvent(owner.droppedNotice(s.runId, s.droppedThrough));
         }
         for (RunEvent e : s.after(afterSeq)) {
             listener.onEvent(e);
