@@ -19,7 +19,9 @@ final class SocketSession {
     private final Vertx vertx;
     private final long timer;
     private final long pongTimeoutMillis;
+    private final long missesAllowed;
     private volatile long lastPong = System.currentTimeMillis();
+    private volatile int unanswered;
     private final Runnable onClosed;
     private volatile boolean closed;
 
@@ -32,19 +34,26 @@ final class SocketSession {
         this.vertx = vertx;
         this.onClosed = onClosed;
         this.pongTimeoutMillis = config.pongTimeout().toMillis();
+        this.missesAllowed = Math.max(1, pongTimeoutMillis / Math.max(1, config.pingInterval().toMillis()));
         this.timer = vertx.setPeriodic(config.pingInterval().toMillis(), id -> ping());
     }
 
     void ponged() {
         lastPong = System.currentTimeMillis();
+        unanswered = 0;
     }
 
+    /**
+     * Half-open when both the time and the pings unanswered say so: a stalled event loop (ours) delays the timer
+     * and the pong alike, and must not make a live client look dead.
+     */
     private void ping() {
-        if (System.currentTimeMillis() - lastPong > pongTimeoutMillis) {
+        if (unanswered >= missesAllowed && System.currentTimeMillis() - lastPong > pongTimeoutMillis) {
             connection.close(new CloseReason(1001, "no pong for " + pongTimeoutMillis + " ms")).subscribe().with(x -> { }, f -> { });
             close();
             return;
         }
+        unanswered++;
         connection.sendPing(Buffer.buffer("p")).subscribe().with(x -> { }, f -> { });
     }
 
