@@ -15,14 +15,42 @@ function check(ok, what) {
 }
 
 const sockets = [];
+// SSE: every event stream's response, so a test can cut them (as a dropped connection would)
+const eventStreams = [];
+async function cuttableFetch(url, init) {
+  const res = await fetch(url, init);
+  if (!String(url).includes("/stream/events") || res.body == null) return res;
+  const reader = res.body.getReader();
+  let controller;
+  const body = new ReadableStream({
+    start(c) { controller = c; },
+    async pull(c) {
+      try {
+        const { done, value } = await reader.read();
+        if (done) c.close(); else c.enqueue(value);
+      } catch (e) { try { c.error(e); } catch {} }
+    },
+    cancel(reason) { return reader.cancel(reason); },
+  });
+  eventStreams.push({ cut() { try { controller.error(new TypeError("terminated")); } catch {} reader.cancel().catch(() => {}); } });
+  return new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers });
+}
 const client = new Client({ apiUrl: base });
 function open(threadId, opts = {}) {
   return client.threads.stream(threadId, {
     assistantId: "agent", transport,
     webSocketFactory: (url) => { const s = new WebSocket(url); sockets.push(s); return s; },
+    fetch: cuttableFetch,
     reconnectDelayMs: () => 100, ...opts,
   });
 }
+/** Kills the thread's live connections mid-stream; returns how many connections there were. */
+function killConnections() {
+  if (transport === "websocket") { sockets[sockets.length - 1].terminate(); return sockets.length; }
+  eventStreams.forEach((s) => s.cut());
+  return eventStreams.length;
+}
+const connections = () => transport === "websocket" ? sockets.length : eventStreams.length;
 const say = (text) => ({ messages: [{ role: "user", content: text }] });
 const isRootTerminal = (e) => e.method === "lifecycle" && e.params.namespace.length === 0
   && ["completed", "interrupted", "failed"].includes(e.params.data.event);
@@ -155,13 +183,13 @@ if (scenario === "turn") {
   thread.onEvent((e) => {
     if (!killed && e.method === "messages" && e.params.data.event === "content-block-delta" && e.params.data.delta.type === "text-delta") {
       const n = rec.events.filter((x) => x.method === "messages" && x.params.data.delta?.type === "text-delta").length;
-      if (n >= 3) { killed = sockets.length; sockets[sockets.length - 1].terminate(); } // the connection dies mid-answer
+      if (n >= 3) killed = killConnections(); // the connection dies mid-answer
     }
   });
   await thread.run.start({ input: say("hi there, tell me something") });
   await rec.until((ev) => ev.some(isRootTerminal));
   check(killed > 0, "the connection was killed mid-answer");
-  check(sockets.length > killed, "the SDK opened a new socket by itself (" + sockets.length + " sockets)");
+  check(connections() > killed, "the SDK opened a new connection by itself (" + connections() + " connections)");
   let st = await state(threadId);
   const one = checkRun(rec.events, 0, st.values, "run 1 across the reconnect");
   // a second run on the same thread after the reconnect, seen in full
@@ -172,7 +200,7 @@ if (scenario === "turn") {
   const two = checkRun(rec.events, from, st.values, "run 2 after the reconnect");
   check(two.run[0].method === "lifecycle" && two.run[0].params.data.event === "running", "run 2 is seen from its root running event");
   await thread.close();
-  summary.sockets = sockets.length; summary.deltas = [one.deltas, two.deltas];
+  summary.sockets = connections(); summary.deltas = [one.deltas, two.deltas];
 } else if (scenario === "two") {
   const threadId = await newThread();
   const a = open(threadId);

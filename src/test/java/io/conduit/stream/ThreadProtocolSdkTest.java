@@ -16,7 +16,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * The thread protocol judged by the LangGraph SDK's own {@code ThreadStream} (@langchain/langgraph-sdk 1.15.0,
  * {@code client.threads.stream}) over WebSocket and SSE (src/test/js/thread-protocol-sdk.mjs): a turn with streamed
  * text, tool-call argument deltas and the tool's result; an interrupt answered with {@code input.respond}; a socket
- * killed mid-answer while the model is paced, after which the SDK reconnects by itself and the streamed text equals
+ * killed mid-answer while the model is paced (a socket terminated; an SSE response cut), after which the SDK reconnects by itself and the streamed text equals
  * the state's, every token once, and a second run is seen in full; two connections on one thread see the same
  * events. Each check is on content and order, never on time.
  */
@@ -56,8 +56,8 @@ class ThreadProtocolSdkTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"websocket"})
-    void aSocketKilledMidAnswerReconnectsAndLosesNothingAndTheNextRunIsSeenInFull(String transport) throws Exception {
+    @ValueSource(strings = {"websocket", "sse"})
+    void aConnectionKilledMidAnswerReconnectsAndLosesNothingAndTheNextRunIsSeenInFull(String transport) throws Exception {
         JsonNode r = sdk(transport, "reconnect");
         assertThat(r.get("sockets").asInt()).isGreaterThanOrEqualTo(2);
     }
