@@ -119,6 +119,73 @@ if (scenario === "errors") {
   check(tree.type === "success" && tree.result.tree.status === "interrupted", "agent.getTree shows the run interrupted: " + JSON.stringify(tree));
   summary.events = c.frames.filter((f) => f.type === "event").length;
   c.ws.close();
+} else if (scenario === "overlap") {
+  // two subscriptions that both match lifecycle events, made before any run: each event comes once
+  const threadId = crypto.randomUUID();
+  const c = connect(threadId);
+  await c.opened;
+  const a = await c.command("subscription.subscribe", { channels: ["lifecycle"] });
+  const b = await c.command("subscription.subscribe", { channels: ["lifecycle", "messages"], namespaces: [["generator"]] });
+  const r = await c.command("subscription.subscribe", { channels: ["lifecycle"], namespaces: [[]], depth: 0 });
+  check(a.result.replayed_events === 0 && b.type === "success" && r.type === "success", "subscribed before any run, nothing to replay");
+  await c.command("run.start", { assistant_id: "agent", input: say("Please plan my week") });
+  await c.next(isRootTerminal);
+  const events = c.frames.filter((f) => f.type === "event");
+  const ids = events.map((e) => e.event_id);
+  check(new Set(ids).size === ids.length, "one copy of each event per connection: " + ids.length + " frames, " + new Set(ids).size + " ids");
+  check(events.every((e) => e.method === "lifecycle" || (e.method === "messages" && e.params.namespace[0].startsWith("generator:"))),
+    "only what some subscription asked for");
+  check(events.some((e) => e.method === "messages"), "the generator's messages came");
+  check(ids.every((id, i) => i === 0 || Number(id) > Number(ids[i - 1])), "live events in seq order");
+  // a late subscription replays the run's matching events, after its answer, with their original ids
+  const late = await c.command("subscription.subscribe", { channels: ["lifecycle"], namespaces: [[]], depth: 0 });
+  const at = c.frames.indexOf(late);
+  await c.next(() => c.frames.length >= at + 1 + late.result.replayed_events);
+  const replayed = c.frames.slice(at + 1, at + 1 + late.result.replayed_events);
+  check(late.result.replayed_events === 2 && replayed.length === 2, "the late subscription replays the root running and completed: " + JSON.stringify(late) + JSON.stringify(replayed));
+  check(replayed[0].event_id === events.find((e) => e.params.namespace.length === 0).event_id, "replayed with the original event_id");
+  // unsubscribe: the next run's lifecycle still comes (others match), messages do not
+  check((await c.command("subscription.unsubscribe", { subscription_id: b.result.subscription_id })).type === "success", "unsubscribe");
+  const before = c.frames.length;
+  await c.command("run.start", { assistant_id: "agent", input: say("again") });
+  await c.next((f) => isRootTerminal(f) && c.frames.indexOf(f) > before);
+  check(c.frames.slice(before).every((f) => f.type !== "event" || f.method === "lifecycle"), "no messages after their subscription ended");
+  summary.events = events.length;
+  c.ws.close();
+} else if (scenario === "runs") {
+  // run.start's multitask rules and input.inject, as the classic API's
+  const threadId = crypto.randomUUID();
+  const c = connect(threadId);
+  await c.opened;
+  await c.command("subscription.subscribe", { channels: ["lifecycle"], namespaces: [[]], depth: 0 });
+  const first = await c.command("run.start", { assistant_id: "agent", input: say("hi there, tell me something") });
+  check(first.type === "success", "run.start");
+  const busy = await c.command("run.start", { assistant_id: "agent", input: say("hi"), multitask_strategy: "reject" });
+  check(busy.type === "error" && busy.error === "invalid_argument", "reject on a busy thread: " + JSON.stringify(busy));
+  const injected = await c.command("input.inject", { namespace: [], message: { role: "user", content: "one more thing" } });
+  check(injected.type === "success" && injected.result.run_id !== first.result.run_id, "input.inject queues a run: " + JSON.stringify(injected));
+  await c.next(() => c.frames.filter(isRootTerminal).length === 2);
+  const terminals = c.frames.filter(isRootTerminal).map((f) => f.params.data.event);
+  check(terminals.join() === "completed,completed", "both runs complete in turn: " + terminals);
+  const st = await c.command("state.get", { namespace: [] });
+  const humans = st.result.values.messages.filter((m) => m.type === "human").map((m) => m.content);
+  check(humans.join("|") === "hi there, tell me something|one more thing", "the injected message follows the first turn: " + humans);
+  const runs = await (await fetch(base + "/threads/" + threadId + "/runs")).json();
+  check(runs.length === 2 && runs.every((r) => r.kwargs.__protocol_stream_run === true), "the protocol's runs are ordinary runs");
+  const bad = await c.command("input.inject", { namespace: [], message: { role: "assistant", content: "x" } });
+  check(bad.error === "invalid_argument", "input.inject takes user or system messages");
+  // a fork through run.start's config.configurable.checkpoint_id
+  const cps = await c.command("state.listCheckpoints", { limit: 1000 });
+  const oldest = cps.result.checkpoints[cps.result.checkpoints.length - 1].id;
+  const fork = await c.command("run.start", { assistant_id: "agent", input: say("a new branch"), config: { configurable: { checkpoint_id: oldest } } });
+  check(fork.type === "success", "run.start forks from a checkpoint: " + JSON.stringify(fork));
+  await c.next(() => c.frames.filter(isRootTerminal).length === 3);
+  const forked = await c.command("state.get", { namespace: [] });
+  const branch = forked.result.values.messages.filter((m) => m.type === "human").map((m) => m.content);
+  check(branch[branch.length - 1] === "a new branch" && !branch.includes("one more thing"),
+    "the fork starts from the old checkpoint, without what came after it: " + branch);
+  summary.runs = 3;
+  c.ws.close();
 } else if (scenario === "halfopen") {
   // a client that stops answering pings (autoPong off): the server must find it and close it
   const c = connect(crypto.randomUUID(), { autoPong: false });

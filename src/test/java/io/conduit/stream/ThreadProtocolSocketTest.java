@@ -16,7 +16,8 @@ import org.junit.jupiter.api.Test;
  * The WebSocket transport judged by a raw client (npm ws, src/test/js/thread-protocol-ws.mjs): bad frames get error
  * answers and the socket stays open; an oversized frame closes with 1009; a forbidden thread with 4403; a run
  * cancelled through the classic endpoint ends with the root lifecycle {@code interrupted}, the socket still open; a
- * client that stops answering pings is closed and its subscriptions dropped. Short ping settings and a paced model.
+ * client that stops answering pings is closed and its subscriptions dropped; overlapping subscriptions get one copy of
+ * each event and a late one replays with the original ids; reject, input.inject and a fork through run.start. Short ping settings and a paced model.
  */
 @QuarkusTest
 @TestProfile(ThreadProtocolSocketTest.Settings.class)
@@ -62,6 +63,16 @@ class ThreadProtocolSocketTest {
     @Test
     void cancelThroughTheClassicEndpointShowsRootInterrupted() throws Exception {
         assertThat(run("cancel").get("checks").asInt()).isGreaterThan(5);
+    }
+
+    @Test
+    void overlappingSubscriptionsGetOneCopyAndALateOneReplaysWithOriginalIds() throws Exception {
+        assertThat(run("overlap").get("events").asInt()).isGreaterThan(10);
+    }
+
+    @Test
+    void runStartAndInputInjectFollowTheClassicRunsRules() throws Exception {
+        assertThat(run("runs").get("runs").asInt()).isEqualTo(3);
     }
 
     @Test
