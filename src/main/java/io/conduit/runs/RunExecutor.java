@@ -353,15 +353,16 @@ public final class RunExecutor {
     }
 
     private void ended(Active a, ThreadEventLog log, RunStatus status) {
-        if (a.events != null && status != RunStatus.ERROR && status != RunStatus.TIMEOUT) {
-            a.events.end();
-        }
+        // the protocol's end first: a client told by the classic stream that the run ended finds it there too
         if (a.protocol != null) {
             a.protocol.end(status, a.error);
             ThreadEventLog protocolLog = protocolLogs.find(a.run.threadId());
             if (protocolLog != null) {
                 protocolLog.end(a.run.runId(), clock.millis());
             }
+        }
+        if (a.events != null && status != RunStatus.ERROR && status != RunStatus.TIMEOUT) {
+            a.events.end();
         }
         if (log != null) {
             log.end(a.run.runId(), clock.millis());

@@ -60,10 +60,6 @@ final class RunSegment {
         return out;
     }
 
-    long lastSeq() {
-        return events.isEmpty() ? droppedThrough : events.peekLast().seq();
-    }
-
     boolean ended() {
         return endedAtMillis >= 0;
     }

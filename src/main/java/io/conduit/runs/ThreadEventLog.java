@@ -32,6 +32,7 @@ public final class ThreadEventLog {
     private final Map<String, RunSegment> segments = new LinkedHashMap<>();
     private final List<Subscription> subscribers = new CopyOnWriteArrayList<>();
     private final RunEventLogs owner;
+    private long lastSeq = -1;
 
     ThreadEventLog(String threadId, RunEventLogs owner) {
         this.threadId = threadId;
@@ -49,6 +50,7 @@ public final class ThreadEventLog {
             return; // an event after the run's end (a late node callback): the stream is closed
         }
         owner.account(-s.add(e));
+        lastSeq = Math.max(lastSeq, e.seq());
         for (Subscription sub : subscribers) {
             if (sub.runId == null || sub.runId.equals(e.runId())) {
                 sub.listener.onEvent(e);
@@ -111,13 +113,9 @@ public final class ThreadEventLog {
         }
     }
 
-    /** The highest seq this log holds, or 0 when it holds none (a protocol answer's {@code applied_through_seq}). */
+    /** The highest seq appended so far (the protocol's {@code applied_through_seq}); -1 before any. */
     public synchronized long lastSeq() {
-        long last = 0;
-        for (RunSegment s : segments.values()) {
-            last = Math.max(last, s.lastSeq());
-        }
-        return last;
+        return lastSeq;
     }
 
     /** The newest run whose segment is still open, or null. */

@@ -58,7 +58,7 @@ public final class ConnectionSubscriptions implements RunEventListener {
                 live = log.subscribeThread(null, this);
             }
             ObjectNode result = JsonCodec.MAPPER.createObjectNode().put("subscription_id", subscriptionId).put("replayed_events", replay.size());
-            sink.send(CommandAnswers.success(id, result, threadId, log.lastSeq()).toString());
+            sink.send(CommandAnswers.success(id, result, threadId, Math.max(0, log.lastSeq())).toString());
             for (RunEvent e : replay) {
                 sink.send(e.data());
             }

@@ -117,6 +117,6 @@ public class ThreadCommands {
 
     private long appliedThrough(String threadId) {
         ThreadEventLog log = logs.find(threadId);
-        return log == null ? 0 : log.lastSeq();
+        return log == null ? 0 : Math.max(0, log.lastSeq());
     }
 }

@@ -36,6 +36,25 @@ import org.junit.jupiter.api.Test;
  */
 abstract class RunLifecycleContract {
 
+    @jakarta.inject.Inject
+    io.conduit.runs.ProtocolEventLogs protocol;
+
+    /**
+     * The thread protocol's view of the same runs: each run, in the order given, well formed (running first, one root
+     * terminal last) and ending as {@code ends} says ({@code completed}, {@code interrupted}, {@code failed}); seqs
+     * increase across them all.
+     */
+    static List<io.conduit.runs.RunEvent> protocolRunsEnded(ProtocolRecorder recorder, List<String> runIds, String... ends) {
+        List<io.conduit.runs.RunEvent> all = recorder.awaitRunsEnded(runIds.size(), LONG);
+        assertThat(all).extracting(io.conduit.runs.RunEvent::seq).isSorted().doesNotHaveDuplicates();
+        for (int i = 0; i < runIds.size(); i++) {
+            List<io.conduit.runs.RunEvent> run = ProtocolEventsOnSimulatorTest.ofRun(all, runIds.get(i));
+            ProtocolEventsOnSimulatorTest.wellFormedRun(run);
+            assertThat(ProtocolRecorder.label(run.get(run.size() - 1))).isEqualTo("lifecycle:" + ends[i] + "@");
+        }
+        return all;
+    }
+
     /** The profile's settings: 10 ms a token (a short turn takes well under a second) and a 4 s run timeout. */
     static Map<String, String> slowModel(Map<String, String> more) {
         Map<String, String> m = new java.util.HashMap<>(Map.of(
@@ -244,9 +263,11 @@ abstract class RunLifecycleContract {
     @Test
     void interruptStopsTheRunningRunKeepsItsCheckpointsAndRunsTheNewOneAfter() {
         String thread = newThread("interrupt");
-        join(thread, start(thread, run("first")));
-        try (SseClient slow = slowRun(thread)) {
+        String first = start(thread, run("first"));
+        join(thread, first);
+        try (ProtocolRecorder recorder = ProtocolRecorder.of(protocol, thread); SseClient slow = slowRun(thread)) {
             String slowId = runId(slow);
+            recorder.await(es -> es.stream().anyMatch(e -> e.runId().equals(slowId) && e.mode().equals("messages")), LONG); // a model call in flight
             String next = start(thread, run("second", "multitask_strategy", "interrupt"));
             List<SseClient.Sse> events = slow.toEnd(LONG);
             assertThat(events).noneMatch(e -> e.event().equals("error"));
@@ -259,15 +280,23 @@ abstract class RunLifecycleContract {
             assertThat(said.indexOf(SLOW)).isLessThan(said.indexOf("second"));
             assertThat(checkpointRuns(thread)).contains(slowId);
             assertThat(threadStatus(thread)).isEqualTo("idle");
+            // the stopped run ended interrupted, its tasks in flight failed: every task namespace it opened, it closed
+            List<io.conduit.runs.RunEvent> all = protocolRunsEnded(recorder, List.of(first, slowId, next), "completed", "interrupted", "completed");
+            java.util.Map<String, List<String>> tasks = new java.util.HashMap<>();
+            ProtocolEventsOnSimulatorTest.ofRun(all, slowId).stream().filter(e -> e.mode().equals("lifecycle") && !e.ns().isEmpty())
+                    .forEach(e -> tasks.computeIfAbsent(e.ns(), k -> new ArrayList<>()).add(ProtocolRecorder.data(e).get("event").asText()));
+            assertThat(tasks.values()).isNotEmpty().allMatch(l -> l.size() == 2 && l.get(0).equals("started"));
+            assertThat(tasks.values()).anyMatch(l -> l.get(1).equals("failed"));
         }
     }
 
     @Test
     void rollbackDeletesTheRunningRunAndItsCheckpoints() {
         String thread = newThread("rollback");
-        join(thread, start(thread, run("first")));
+        String first = start(thread, run("first"));
+        join(thread, first);
         JsonNode before = state(thread);
-        try (SseClient slow = slowRun(thread)) {
+        try (ProtocolRecorder recorder = ProtocolRecorder.of(protocol, thread); SseClient slow = slowRun(thread)) {
             String slowId = runId(slow);
             String next = start(thread, run("second", "multitask_strategy", "rollback"));
             slow.toEnd(LONG);
@@ -278,6 +307,7 @@ abstract class RunLifecycleContract {
             List<String> said = contents(after);
             assertThat(said).contains("first", "second").doesNotContain(SLOW);
             assertThat(said.subList(0, contents(before.path("values")).size())).isEqualTo(contents(before.path("values")));
+            protocolRunsEnded(recorder, List.of(first, slowId, next), "completed", "interrupted", "completed");
         }
     }
 
@@ -286,7 +316,7 @@ abstract class RunLifecycleContract {
     @Test
     void cancelWithInterruptKeepsTheRunsProgressAndTheNextRunStartsFromIt() {
         String thread = newThread("cancel");
-        try (SseClient slow = slowRun(thread)) {
+        try (ProtocolRecorder recorder = ProtocolRecorder.of(protocol, thread); SseClient slow = slowRun(thread)) {
             String slowId = runId(slow);
             given().when().post("/threads/{t}/runs/{r}/cancel?wait=1&action=interrupt", thread, slowId)
                     .then().statusCode(200).body("status", equalTo("interrupted"));
@@ -299,6 +329,7 @@ abstract class RunLifecycleContract {
             assertThat(status(thread, next)).isEqualTo("success");
             assertThat(contents(values)).containsSubsequence(SLOW, "after");
             assertThat(threadStatus(thread)).isEqualTo("idle");
+            protocolRunsEnded(recorder, List.of(slowId, next), "interrupted", "completed");
         }
     }
 
@@ -403,7 +434,9 @@ abstract class RunLifecycleContract {
     @Test
     void aRunPastTheTimeoutEndsTimeoutAndTheThreadGoesOnFromItsLastCheckpoint() {
         String thread = newThread("timeout");
-        join(thread, start(thread, run("first")));
+        ProtocolRecorder recorder = ProtocolRecorder.of(protocol, thread);
+        String first = start(thread, run("first"));
+        join(thread, first);
         // runs/wait of a run that times out: the error, then the record says timeout
         Response r = given().contentType("application/json").body(run(SLOW)).when().post("/threads/{t}/runs/wait", thread);
         assertThat(r.statusCode()).isEqualTo(200);
@@ -418,18 +451,26 @@ abstract class RunLifecycleContract {
         assertThat(contents(join(thread, next))).containsSubsequence("first", SLOW, "after the timeout");
         assertThat(status(thread, next)).isEqualTo("success");
         assertThat(threadStatus(thread)).isEqualTo("idle");
+        List<io.conduit.runs.RunEvent> timedOut = ProtocolEventsOnSimulatorTest.ofRun(
+                protocolRunsEnded(recorder, List.of(first, slowId, next), "completed", "failed", "completed"), slowId);
+        assertThat(ProtocolRecorder.data(timedOut.get(timedOut.size() - 1)).get("error").asText()).startsWith("TimeoutError");
+        recorder.close();
     }
 
     @Test
     void aFailedRunLeavesTheThreadUsable() {
         String thread = newThread("fail");
-        join(thread, start(thread, run("first")));
+        ProtocolRecorder recorder = ProtocolRecorder.of(protocol, thread);
+        String first = start(thread, run("first"));
+        join(thread, first);
         String before = state(thread).path("checkpoint_id").asText();
+        String failed;
         try (SseClient s = SseClient.post("/threads/" + thread + "/runs/stream",
                 json(run("too deep", "config", Map.of("recursion_limit", 1))))) {
             List<SseClient.Sse> events = s.toEnd(LONG);
             assertThat(events.get(events.size() - 1).event()).isEqualTo("error");
             assertThat(status(thread, runId(s))).isEqualTo("error");
+            failed = runId(s);
         }
         assertThat(threadStatus(thread)).isEqualTo("error");
         JsonNode failedAt = state(thread);
@@ -439,6 +480,10 @@ abstract class RunLifecycleContract {
         assertThat(contents(join(thread, next))).containsSubsequence("first", "too deep", "and now");
         assertThat(status(thread, next)).isEqualTo("success");
         assertThat(threadStatus(thread)).isEqualTo("idle");
+        List<io.conduit.runs.RunEvent> failedRun = ProtocolEventsOnSimulatorTest.ofRun(
+                protocolRunsEnded(recorder, List.of(first, failed, next), "completed", "failed", "completed"), failed);
+        assertThat(ProtocolRecorder.data(failedRun.get(failedRun.size() - 1)).get("error").asText()).isNotBlank();
+        recorder.close();
     }
 
     // ---- stateless runs

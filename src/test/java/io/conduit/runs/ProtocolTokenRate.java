@@ -1,0 +1,61 @@
+package io.conduit.runs;
+
+import io.conduit.graph.GraphEvent;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * A harness, not a test: how many token events per second one core turns into thread-protocol events (and, for
+ * comparison, into the classic {@code messages} events), written to a bounded log with one live subscriber. Run with
+ * {@code ./mvnw -B -Pbench test-compile exec:java -Dbench.main=io.conduit.runs.ProtocolTokenRate}.
+ */
+public final class ProtocolTokenRate {
+
+    private ProtocolTokenRate() {
+    }
+
+    public static void main(String[] args) {
+        int tokens = Integer.getInteger("bench.tokens", 2_000_000);
+        for (int round = 0; round < 3; round++) {
+            System.out.printf("round %d: protocol %,.0f tokens/s, classic messages %,.0f tokens/s%n", round,
+                    rate(tokens, true), rate(tokens, false));
+        }
+    }
+
+    private static double rate(int tokens, boolean protocol) {
+        RunEventLogs logs = new RunEventLogs(Duration.ofMinutes(2), 8 << 20, 256 << 20);
+        ThreadEventLog log = logs.begin("t", "r");
+        long[] bytes = {0};
+        log.subscribeThread(null, new RunEventListener() {
+            @Override
+            public void onEvent(RunEvent event) {
+                bytes[0] += event.data().length();
+            }
+
+            @Override
+            public void onEnd() {
+            }
+        });
+        EventSeq seq = new EventSeq(1);
+        ProtocolEvents p = new ProtocolEvents(log, "r", "agent", seq, System::currentTimeMillis);
+        Run run = new Run("r", "t", "a", RunStatus.RUNNING, Map.of(), MultitaskStrategy.ENQUEUE, Map.of(), Instant.EPOCH, Instant.EPOCH, Instant.EPOCH, null);
+        LangGraphEvents classic = new LangGraphEvents(log, run, "agent", Set.of("messages"), seq);
+        GraphEvent.Tag tag = new GraphEvent.Tag("r", "t", "", "generator", 3, "0193a2b4-5c6d-7e8f-9a0b-1c2d3e4f5a6b");
+        GraphEvent.Token token = new GraphEvent.Token(tag, "0193a2b4-5c6d-7e8f-9a0b-000000000001", " word");
+        long start = System.nanoTime();
+        for (int i = 0; i < tokens; i++) {
+            if (protocol) {
+                p.on(token);
+            } else {
+                classic.on(token);
+            }
+        }
+        double seconds = (System.nanoTime() - start) / 1e9;
+        if (bytes[0] == 0) {
+            throw new IllegalStateException("nothing was delivered");
+        }
+        return tokens / seconds;
+    }
+}
