@@ -157,7 +157,7 @@ if (scenario === "errors") {
   const threadId = crypto.randomUUID();
   const c = connect(threadId);
   await c.opened;
-  await c.command("subscription.subscribe", { channels: ["lifecycle"], namespaces: [[]], depth: 0 });
+  await c.command("subscription.subscribe", { channels: ["lifecycle", "values"], namespaces: [[]], depth: 0 });
   const first = await c.command("run.start", { assistant_id: "agent", input: say("hi there, tell me something") });
   check(first.type === "success", "run.start");
   const busy = await c.command("run.start", { assistant_id: "agent", input: say("hi"), multitask_strategy: "reject" });
@@ -170,6 +170,10 @@ if (scenario === "errors") {
   const st = await c.command("state.get", { namespace: [] });
   const humans = st.result.values.messages.filter((m) => m.type === "human").map((m) => m.content);
   check(humans.join("|") === "hi there, tell me something|one more thing", "the injected message follows the first turn: " + humans);
+  const canon = (v) => JSON.stringify(v, (k, x) => x && typeof x === "object" && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort()) : x);
+  const lastValues = c.frames.filter((f) => f.type === "event" && f.method === "values").pop();
+  check(canon(st.result.values.messages) === canon(lastValues.params.data.messages),
+    "state.get's values are the last values event's: " + canon(st.result.values.messages).slice(0, 300) + " vs " + canon(lastValues.params.data.messages).slice(0, 300));
   const runs = await (await fetch(base + "/threads/" + threadId + "/runs")).json();
   check(runs.length === 2 && runs.every((r) => r.kwargs.__protocol_stream_run === true), "the protocol's runs are ordinary runs");
   const bad = await c.command("input.inject", { namespace: [], message: { role: "assistant", content: "x" } });

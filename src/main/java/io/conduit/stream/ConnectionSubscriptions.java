@@ -52,12 +52,13 @@ public final class ConnectionSubscriptions implements RunEventListener {
                 return;
             }
             // read inside the call; nothing live can reach it while the lock is held
-            List<RunEvent> replay = LogReplay.after(log, since == null ? -1L : since, e -> filter.matches(e.mode(), EventFilter.segments(e.ns())));
+            List<RunEvent> replay = LogReplay.after(log, since == null ? -1L : since, e -> notice(e) || filter.matches(e.mode(), EventFilter.segments(e.ns())));
             filters.put(subscriptionId, filter);
             if (live == null) {
                 live = log.subscribeThread(null, this);
             }
-            ObjectNode result = JsonCodec.MAPPER.createObjectNode().put("subscription_id", subscriptionId).put("replayed_events", replay.size());
+            long events = replay.stream().filter(e -> !notice(e)).count();
+            ObjectNode result = JsonCodec.MAPPER.createObjectNode().put("subscription_id", subscriptionId).put("replayed_events", events);
             sink.send(CommandAnswers.success(id, result, threadId, Math.max(0, log.lastSeq())).toString());
             for (RunEvent e : replay) {
                 sink.send(e.data());
@@ -75,6 +76,10 @@ public final class ConnectionSubscriptions implements RunEventListener {
         if (closed || filters.isEmpty()) {
             return;
         }
+        if (notice(e)) {
+            sink.send(e.data());
+            return;
+        }
         List<String> ns = EventFilter.segments(e.ns());
         for (EventFilter f : filters.values()) {
             if (f.matches(e.mode(), ns)) {
@@ -82,6 +87,14 @@ public final class ConnectionSubscriptions implements RunEventListener {
                 return; // one copy per connection, however many subscriptions match
             }
         }
+    }
+
+    /**
+     * The log's notice that a replay lost events to its memory bounds: a protocol error message (no command id), sent
+     * whatever the filters.
+     */
+    static boolean notice(RunEvent e) {
+        return "error".equals(e.mode());
     }
 
     @Override

@@ -54,6 +54,10 @@ final class ProtocolSseStream implements RunEventListener {
 
     @Override
     public void onEvent(RunEvent e) {
+        if (ConnectionSubscriptions.notice(e)) {
+            write("event: error\ndata: " + e.data() + "\n\n"); // the SDK hands an id-less error to thread.onError
+            return;
+        }
         if (!filter.matches(e.mode(), EventFilter.segments(e.ns()))) {
             return;
         }
