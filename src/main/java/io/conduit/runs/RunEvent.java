@@ -1,12 +1,36 @@
 package io.conduit.runs;
 
+import com.fasterxml.jackson.core.io.JsonStringEncoder;
+
 /**
  * One event of a run's stream, as the thread's event log keeps it: {@code seq} is unique and increasing for the
  * thread's whole life (across runs and restarts); {@code mode} is the stream mode ({@code values}, {@code messages},
  * {@code updates}, ... and {@code metadata}, {@code error}, {@code end}); {@code ns} the subgraph namespace
- * ({@code ""} at the root); {@code data} the single-line JSON payload.
+ * ({@code ""} at the root); {@code data} the single-line JSON payload. {@code text}, when set, locates a text
+ * fragment in {@code data} that a slow subscriber's outbox may merge with the next fragments of the same message.
  */
-public record RunEvent(long seq, String runId, String mode, String ns, String data) {
+public record RunEvent(long seq, String runId, String mode, String ns, String data, TextDelta text) {
+
+    public RunEvent(long seq, String runId, String mode, String ns, String data) {
+        this(seq, runId, mode, ns, data, null);
+    }
+
+    public RunEvent {
+        if (text != null && text.end() > data.length()) {
+            throw new IllegalArgumentException("the text delta lies outside the event's data");
+        }
+    }
+
+    /**
+     * An event whose data is {@code before + <text as a JSON string body> + after}: {@code before} ends with the
+     * string's opening quote, {@code after} starts with its closing one. {@code key} names the message (and block)
+     * the text belongs to: fragments with the same key, run, mode and namespace may be merged.
+     */
+    public static RunEvent withText(long seq, String runId, String mode, String ns, String key, String before, String text, String after) {
+        String escaped = new String(JsonStringEncoder.getInstance().quoteAsString(text));
+        return new RunEvent(seq, runId, mode, ns, before + escaped + after,
+                new TextDelta(key, before.length(), before.length() + escaped.length()));
+    }
 
     /** The SSE event name: the mode, then the namespace's segments ({@code mode|ns}) for subgraph events. */
     public String name() {

@@ -31,8 +31,11 @@ public final class RunSubmission {
     private final RunExecutor executor;
     private final RunEventLogs logs;
     private final Clock clock;
+    private final RunAdmission admission;
 
-    public RunSubmission(RunStore runs, ThreadStore threads, Assistants assistants, RunExecutor executor, RunEventLogs logs, Clock clock) {
+    public RunSubmission(RunStore runs, ThreadStore threads, Assistants assistants, RunExecutor executor, RunEventLogs logs, Clock clock,
+                         RunAdmission admission) {
+        this.admission = admission;
         this.runs = runs;
         this.threads = threads;
         this.assistants = assistants;
@@ -90,7 +93,7 @@ public final class RunSubmission {
                 Uni<ThreadRecord> threadReady = threadId == null || "create".equals(ifNotExists)
                         ? threads.create(thread, Map.of(), null, true, now)
                         : threads.get(thread).map(t -> t.orElseThrow(() -> new NotFoundException("Thread " + thread + " not found")));
-                return threadReady.chain(t -> runs.create(run)).chain(created -> {
+                return admission.admit(threadId, strategy).chain(() -> threadReady).chain(t -> runs.create(run)).chain(created -> {
                     logs.begin(created.threadId(), created.runId());
                     return stopOthers(created).invoke(() -> executor.wake())
                             .replaceWith(new Submitted(created, modes, body.path("stream_subgraphs").asBoolean(false), "cancel".equals(onDisconnect)));

@@ -39,7 +39,9 @@ public final class ThreadEventLog {
     }
 
     synchronized void begin(String runId, long maxBytes) {
-        segments.putIfAbsent(runId, new RunSegment(runId, maxBytes));
+        if (segments.putIfAbsent(runId, new RunSegment(runId, maxBytes)) == null) {
+            owner.opened(1);
+        }
     }
 
     /** Appends an event of a run (begun with {@link #begin}) and hands it to the live subscribers. */
@@ -63,6 +65,7 @@ public final class ThreadEventLog {
             return;
         }
         s.endedAtMillis = nowMillis;
+        owner.opened(-1);
         for (Subscription sub : subscribers) {
             if (runId.equals(sub.runId)) {
                 subscribers.remove(sub);
@@ -104,12 +107,12 @@ public final class ThreadEventLog {
 
     private void replay(RunSegment s, long afterSeq, RunEventListener listener) {
         if (s.droppedThrough > afterSeq) {
-            listener.onEvent(new RunEvent(s.droppedThrough, s.runId, "error", "", "{\"error\":\"EventsDropped\",\"message\":"
+            listener.onReplay(new RunEvent(s.droppedThrough, s.runId, "error", "", "{\"error\":\"EventsDropped\",\"message\":"
                     + "\"the events of run " + s.runId + " up to " + s.droppedThrough + " were dropped to bound memory; "
                     + "read the run's state instead\"}"));
         }
         for (RunEvent e : s.after(afterSeq)) {
-            listener.onEvent(e);
+            listener.onReplay(e);
         }
     }
 
@@ -164,6 +167,20 @@ public final class ThreadEventLog {
         RunSegment s = segments.remove(runId);
         if (s != null) {
             owner.account(-s.bytes());
+            if (!s.ended()) {
+                owner.opened(-1);
+            }
         }
+    }
+
+    /** The thread is deleted: its open segments count as ended (they end nowhere else), then everything is dropped. */
+    synchronized void close(long nowMillis) {
+        for (RunSegment s : segments.values()) {
+            if (!s.ended()) {
+                s.endedAtMillis = nowMillis;
+                owner.opened(-1);
+            }
+        }
+        expire(Long.MAX_VALUE);
     }
 }
