@@ -105,7 +105,7 @@ final class LangGraphEvents {
         } else if (e instanceof GraphEvent.Token t) {
             streamedMessages.add(t.messageId());
             ObjectNode chunk = LangChainMessages.textChunk(t.messageId(), t.text());
-            writeText("messages", ns, t.messageId(), tuple(LangChainMessages.textChunk(t.messageId(), TEXT_SLOT), tag), t.text(), () -> tuple(chunk, tag));
+            writeText("messages", ns, t.messageId(), tuple(LangChainMessages.textChunk(t.messageId(), RunEvent.TEXT_SLOT), tag), t.text(), () -> tuple(chunk, tag));
             event("on_chat_model_stream", tag.node(), modelCall(tag, t.messageId()), List.of(run.runId()), tag, obj().set("chunk", chunk));
         } else if (e instanceof GraphEvent.Custom c) {
             write("custom", ns, obj().put("name", c.name()).set("data", JsonCodec.MAPPER.valueToTree(c.payload())));
@@ -252,22 +252,20 @@ final class LangGraphEvents {
         log.append(new RunEvent(seq++, run.runId(), mode, ns, data == null ? "null" : data.toString()));
     }
 
-    /** Stands for the text in a chunk's JSON, so the text's place is found without parsing (no id or name holds it). */
-    private static final String TEXT_SLOT = "\uE000text\uE000";
-
     /**
      * A token chunk, written with the place of its text ({@link TextDelta}, keyed by the message id), so that a slow
      * subscriber's outbox may merge consecutive chunks of one message.
      */
     private void writeText(String mode, String ns, String messageId, JsonNode withSlot, String text, java.util.function.Supplier<JsonNode> plain) {
-        String json = withSlot.toString();
-        int at = json.indexOf(TEXT_SLOT);
-        if (at < 0 || json.indexOf(TEXT_SLOT, at + 1) >= 0) {
+        RunEvent e;
+        try {
+            e = RunEvent.withTextIn(seq, run.runId(), mode, ns, messageId, withSlot.toString(), text);
+        } catch (IllegalArgumentException never) {
             write(mode, ns, plain.get()); // never expected (the slot is in no id or name): the chunk as it is, unmergeable
             return;
         }
-        log.append(RunEvent.withText(seq++, run.runId(), mode, ns, messageId, json.substring(0, at), text,
-                json.substring(at + TEXT_SLOT.length())));
+        seq++;
+        log.append(e);
     }
 
     /** The SSE namespace of a subgraph event: its checkpoint namespace ({@code node:task} segments). */

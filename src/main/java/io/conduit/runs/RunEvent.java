@@ -32,6 +32,25 @@ public record RunEvent(long seq, String runId, String mode, String ns, String da
                 new TextDelta(key, before.length(), before.length() + escaped.length()));
     }
 
+    /**
+     * Stands for the text in a JSON document given to {@link #withTextIn}: put it where the text goes (as the value
+     * of a string field), serialize once, and the text's place is found without parsing. A private-use character
+     * pair that Jackson writes as it is and no id or name holds.
+     */
+    public static final String TEXT_SLOT = "\uE000text\uE000";
+
+    /**
+     * {@link #withText} from a JSON document serialized with {@link #TEXT_SLOT} as the text's value: the slot must
+     * occur exactly once (else {@link IllegalArgumentException}).
+     */
+    public static RunEvent withTextIn(long seq, String runId, String mode, String ns, String key, String jsonWithSlot, String text) {
+        int at = jsonWithSlot.indexOf(TEXT_SLOT);
+        if (at < 0 || jsonWithSlot.indexOf(TEXT_SLOT, at + 1) >= 0) {
+            throw new IllegalArgumentException("the text slot must occur exactly once in " + jsonWithSlot);
+        }
+        return withText(seq, runId, mode, ns, key, jsonWithSlot.substring(0, at), text, jsonWithSlot.substring(at + TEXT_SLOT.length()));
+    }
+
     /** The SSE event name: the mode, then the namespace's segments ({@code mode|ns}) for subgraph events. */
     public String name() {
         return ns.isEmpty() ? mode : mode + "|" + ns;
