@@ -9,6 +9,7 @@ import io.conduit.runs.delivery.SlowConsumer;
 import io.conduit.runs.delivery.StreamPermits;
 import io.vertx.core.Context;
 import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
 import java.time.Duration;
 import java.util.Set;
@@ -22,6 +23,7 @@ import java.util.Set;
  */
 final class SseStream implements RunEventListener, OutboxDrain.Sink {
 
+    private final HttpServerRequest request;
     private final HttpServerResponse response;
     private final Context context;
     private final boolean closeAtEnd;
@@ -38,9 +40,10 @@ final class SseStream implements RunEventListener, OutboxDrain.Sink {
      * {@code context}: the connection's (taken on the request's event loop); {@code permit}: the stream's, given back
      * when it ends.
      */
-    SseStream(HttpServerResponse response, Context context, Duration heartbeat, DeliveryConfig delivery, Set<String> modes,
+    SseStream(HttpServerRequest request, Context context, Duration heartbeat, DeliveryConfig delivery, Set<String> modes,
               boolean subgraphs, boolean closeAtEnd, StreamPermits.Permit permit) {
-        this.response = response;
+        this.request = request;
+        this.response = request.response();
         this.context = context;
         this.heartbeat = heartbeat;
         this.closeAtEnd = closeAtEnd;
@@ -126,12 +129,24 @@ final class SseStream implements RunEventListener, OutboxDrain.Sink {
         }
     }
 
+    /**
+     * Past the socket's bound: one small frame, then the end. A client that has not taken them a heartbeat later is
+     * hung up on, so that what its socket holds is freed (it reconnects with its last id all the same).
+     */
     @Override
     public void overflow(Outbox.Backlog backlog) {
-        if (!closed) {
-            response.write(SlowConsumer.sseFrame(backlog)); // past the socket's bound: one small frame, then the end
+        if (closed) {
+            return;
         }
-        close();
+        response.write(SlowConsumer.sseFrame(backlog));
+        stop();
+        boolean[] flushed = new boolean[1];
+        response.end().onComplete(done -> flushed[0] = true);
+        context.owner().setTimer(heartbeat.toMillis(), id -> {
+            if (!flushed[0]) {
+                request.connection().close();
+            }
+        });
     }
 
     /** Ends the stream (on the connection's context). */

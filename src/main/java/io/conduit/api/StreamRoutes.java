@@ -97,7 +97,7 @@ public class StreamRoutes {
             resp.putHeader("Content-Location", base);
             resp.putHeader("Location", "/threads/" + run.threadId() + "/runs/" + run.runId() + "/stream?stream_mode="
                     + URLEncoder.encode(JsonCodec.MAPPER.valueToTree(sub.streamModes()).toString(), StandardCharsets.UTF_8));
-            SseStream sse = new SseStream(resp, context, config.heartbeat(), delivery, Set.copyOf(sub.streamModes()), sub.subgraphs(), true, permit);
+            SseStream sse = new SseStream(ctx.request(), context, config.heartbeat(), delivery, Set.copyOf(sub.streamModes()), sub.subgraphs(), true, permit);
             ThreadEventLog.Subscription s = logs.log(run.threadId()).subscribeRun(run.runId(), -1, sse);
             sse.open();
             if (s != null) {
@@ -170,7 +170,7 @@ public class StreamRoutes {
             Run run = found.get();
             List<String> modes = asked != null ? asked : modes(run);
             ctx.response().putHeader("Location", ctx.request().uri());
-            SseStream sse = new SseStream(ctx.response(), context, config.heartbeat(), delivery, new HashSet<>(modes), true, true, permit);
+            SseStream sse = new SseStream(ctx.request(), context, config.heartbeat(), delivery, new HashSet<>(modes), true, true, permit);
             ThreadEventLog log = logs.find(threadId);
             ThreadEventLog.Subscription s = log == null ? null : log.subscribeRun(runId, after, sse);
             sse.open();
@@ -257,7 +257,7 @@ public class StreamRoutes {
             error(ctx, e);
             return;
         }
-        SseStream sse = new SseStream(ctx.response(), context, config.heartbeat(), delivery, new HashSet<>(modes), true, false, permit);
+        SseStream sse = new SseStream(ctx.request(), context, config.heartbeat(), delivery, new HashSet<>(modes), true, false, permit);
         // subscribed before the headers go out: a client that acts on them finds its events in the log
         ThreadEventLog.Subscription s = logs.log(threadId).subscribeThread(after, sse);
         sse.open();

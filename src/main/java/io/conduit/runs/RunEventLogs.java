@@ -43,6 +43,14 @@ public final class RunEventLogs {
         return log;
     }
 
+    /** Drops the segment of a run that was never stored (its creation failed). */
+    public void abandon(String threadId, String runId) {
+        ThreadEventLog log = logs.get(threadId);
+        if (log != null) {
+            log.dropRun(runId);
+        }
+    }
+
     /** Forgets a deleted thread's events. */
     public void forget(String threadId) {
         ThreadEventLog log = logs.remove(threadId);

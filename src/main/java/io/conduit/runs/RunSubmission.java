@@ -93,11 +93,13 @@ public final class RunSubmission {
                 Uni<ThreadRecord> threadReady = threadId == null || "create".equals(ifNotExists)
                         ? threads.create(thread, Map.of(), null, true, now)
                         : threads.get(thread).map(t -> t.orElseThrow(() -> new NotFoundException("Thread " + thread + " not found")));
-                return admission.admit(threadId, strategy).chain(() -> threadReady).chain(t -> runs.create(run)).chain(created -> {
-                    logs.begin(created.threadId(), created.runId());
-                    return stopOthers(created).invoke(() -> executor.wake())
-                            .replaceWith(new Submitted(created, modes, body.path("stream_subgraphs").asBoolean(false), "cancel".equals(onDisconnect)));
-                });
+                // the run's log segment opens before its record exists: a later run's interrupt may cancel it as soon as
+                // it is stored, and that cancel ends the segment (opened after, it stayed open and its stream never ended)
+                return admission.admit(threadId, strategy).chain(() -> threadReady)
+                        .invoke(t -> logs.begin(thread, runId))
+                        .chain(t -> runs.create(run).onFailure().invoke(f -> logs.abandon(thread, runId)))
+                        .chain(created -> stopOthers(created).invoke(() -> executor.wake())
+                                .replaceWith(new Submitted(created, modes, body.path("stream_subgraphs").asBoolean(false), "cancel".equals(onDisconnect))));
             });
         });
     }

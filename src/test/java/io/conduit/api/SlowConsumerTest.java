@@ -48,7 +48,9 @@ class SlowConsumerTest {
                     "conduit.delivery.max-queued-bytes", "69632",
                     "conduit.delivery.socket-queue-bytes", "4096",
                     "conduit.test.http-send-buffer-bytes", "4096",
-                    "conduit.simulator.inter-token-delay", "2ms");
+                    "conduit.simulator.inter-token-delay", "2ms",
+                    // a dropped client that has not read its error a heartbeat later is hung up on: not while this test reads
+                    "conduit.runs.heartbeat", "10m");
         }
     }
 
