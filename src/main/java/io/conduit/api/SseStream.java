@@ -57,6 +57,9 @@ final class SseStream implements RunEventListener, OutboxDrain.Sink {
         response.drainHandler(v -> drain.resume());
         response.closeHandler(v -> gone());
         response.exceptionHandler(t -> gone());
+        if (response.closed()) {
+            stop(); // gone while its run was being created: no close handler will tell (the permit would stay taken)
+        }
     }
 
     private static boolean wanted(RunEvent e, Set<String> modes, boolean subgraphs) {
