@@ -3,6 +3,7 @@ package io.conduit.api;
 import io.conduit.graph.GraphException;
 import io.conduit.runs.AssistantExistsException;
 import io.conduit.runs.InvalidInputException;
+import io.conduit.runs.LimitExceededException;
 import io.conduit.runs.NotFoundException;
 import io.conduit.runs.RunSubmission;
 import io.conduit.runs.ThreadBusyException;
@@ -35,7 +36,7 @@ public class ApiErrors {
     }
 
     @ServerExceptionMapper({GraphException.class, InvalidInputException.class, NotFoundException.class, ThreadBusyException.class,
-            ThreadExistsException.class, AssistantExistsException.class, RunSubmission.BadRequest.class,
+            ThreadExistsException.class, AssistantExistsException.class, RunSubmission.BadRequest.class, LimitExceededException.class,
             com.fasterxml.jackson.core.JsonProcessingException.class})
     public Response known(Exception e) {
         return body(ErrorBody.of(e));
@@ -43,6 +44,10 @@ public class ApiErrors {
 
     static Response body(ErrorBody e) {
         // by number: Response.Status has no 422
-        return Response.status(e.status()).entity(e.map()).type("application/json").build();
+        Response.ResponseBuilder r = Response.status(e.status()).entity(e.map()).type("application/json");
+        if (e.retryAfterSeconds() > 0) {
+            r.header("Retry-After", e.retryAfterSeconds());
+        }
+        return r.build();
     }
 }

@@ -4,6 +4,7 @@ import io.conduit.checkpoint.JsonCodec;
 import io.conduit.graph.GraphException;
 import io.conduit.runs.AssistantExistsException;
 import io.conduit.runs.InvalidInputException;
+import io.conduit.runs.LimitExceededException;
 import io.conduit.runs.NotFoundException;
 import io.conduit.runs.RunSubmission;
 import io.conduit.runs.ThreadBusyException;
@@ -14,13 +15,18 @@ import java.util.Map;
 /**
  * Every API error has one shape, the Agent Server's {@code {"detail": "...", "code": "..."}}: a sentence for people,
  * a code for programs, never a stack trace. One mapping from exceptions to status and code, for the REST resources
- * and the streaming routes alike.
+ * and the streaming routes alike. A 429 says when to retry ({@code Retry-After}, {@link #retryAfterSeconds}).
  */
-record ErrorBody(int status, String code, String detail) {
+record ErrorBody(int status, String code, String detail, long retryAfterSeconds) {
+
+    ErrorBody(int status, String code, String detail) {
+        this(status, code, detail, 0);
+    }
 
     static ErrorBody of(Throwable t) {
         Throwable e = t instanceof java.util.concurrent.CompletionException && t.getCause() != null ? t.getCause() : t;
         return switch (e) {
+            case LimitExceededException l -> new ErrorBody(429, l.code(), l.getMessage(), l.retryAfterSeconds());
             case InvalidInputException i -> new ErrorBody(422, "invalid_input", i.getMessage());
             case NotFoundException n -> new ErrorBody(404, "not_found", n.getMessage());
             case ThreadBusyException b -> new ErrorBody(409, "thread_busy", b.getMessage());

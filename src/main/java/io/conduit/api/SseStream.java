@@ -2,8 +2,14 @@ package io.conduit.api;
 
 import io.conduit.runs.RunEvent;
 import io.conduit.runs.RunEventListener;
-import io.vertx.core.Vertx;
+import io.conduit.runs.delivery.DeliveryConfig;
+import io.conduit.runs.delivery.Outbox;
+import io.conduit.runs.delivery.OutboxDrain;
+import io.conduit.runs.delivery.SlowConsumer;
+import io.conduit.runs.delivery.StreamPermits;
+import io.vertx.core.Context;
 import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
 import java.time.Duration;
 import java.util.Set;
@@ -11,35 +17,54 @@ import java.util.Set;
 /**
  * One client's SSE stream of run events: Agent Server framing ({@code event:}, single-line JSON {@code data:},
  * the event's thread-wide seq as {@code id:}), a {@code : heartbeat} comment while idle, only the modes the client
- * asked for. Never blocks the run: a client whose socket stays full past {@code maxQueuedBytes} is dropped.
+ * asked for. The log hands events to the client's {@link Outbox} and never waits; they reach the socket, on the
+ * connection's context, as fast as it drains. A client that falls too far behind gets a last {@code event: error}
+ * with code {@code slow_consumer} and the stream ends: it reconnects with {@code Last-Event-ID} and loses nothing.
  */
-final class SseStream implements RunEventListener {
+final class SseStream implements RunEventListener, OutboxDrain.Sink {
 
-    private static final long MAX_QUEUED_BYTES = 8L << 20;
-
+    private final HttpServerRequest request;
     private final HttpServerResponse response;
-    private final Set<String> modes;
-    private final boolean subgraphs;
+    private final Context context;
     private final boolean closeAtEnd;
-    private final Vertx vertx;
-    private final long heartbeat;
+    private final Duration heartbeat;
+    private final StreamPermits.Permit permit;
+    private final Outbox outbox;
+    private final OutboxDrain drain;
     private volatile boolean closed;
+    private long heartbeatTimer = -1;
     private Runnable onClientGone = () -> { };
     private Runnable release = () -> { };
 
-    SseStream(HttpServerResponse response, Vertx vertx, Duration heartbeat, Set<String> modes, boolean subgraphs, boolean closeAtEnd) {
-        this.response = response;
-        this.vertx = vertx;
-        this.modes = modes;
-        this.subgraphs = subgraphs;
+    /**
+     * {@code context}: the connection's (taken on the request's event loop); {@code permit}: the stream's, given back
+     * when it ends.
+     */
+    SseStream(HttpServerRequest request, Context context, Duration heartbeat, DeliveryConfig delivery, Set<String> modes,
+              boolean subgraphs, boolean closeAtEnd, StreamPermits.Permit permit) {
+        this.request = request;
+        this.response = request.response();
+        this.context = context;
+        this.heartbeat = heartbeat;
         this.closeAtEnd = closeAtEnd;
-        response.setChunked(true).setWriteQueueMaxSize((int) MAX_QUEUED_BYTES)
+        this.permit = permit;
+        this.outbox = new Outbox(delivery.bounds(), e -> wanted(e, modes, subgraphs));
+        this.drain = new OutboxDrain(outbox, r -> context.runOnContext(v -> r.run()), this);
+        response.setChunked(true).setWriteQueueMaxSize(delivery.socketQueueBytes())
                 .putHeader("Content-Type", "text/event-stream; charset=utf-8")
                 .putHeader("Cache-Control", "no-store")
                 .putHeader("X-Accel-Buffering", "no");
-        this.heartbeat = vertx.setPeriodic(heartbeat.toMillis(), id -> write(": heartbeat\n\n"));
+        response.drainHandler(v -> drain.resume());
         response.closeHandler(v -> gone());
         response.exceptionHandler(t -> gone());
+        if (response.closed()) {
+            stop(); // gone while its run was being created: no close handler will tell (the permit would stay taken)
+        }
+    }
+
+    private static boolean wanted(RunEvent e, Set<String> modes, boolean subgraphs) {
+        boolean control = "metadata".equals(e.mode()) || e.terminal();
+        return (control || modes.contains(e.mode())) && (e.ns().isEmpty() || subgraphs);
     }
 
     /** What to do when the client goes away before the end ({@code on_disconnect=cancel}). */
@@ -57,50 +82,90 @@ final class SseStream implements RunEventListener {
         return this;
     }
 
-    /** Sends the headers at once, so the client sees the stream open before the first event. */
+    /** Sends the headers at once, so the client sees the stream open before the first event; starts the heartbeat. */
     void open() {
-        if (!response.headWritten()) {
-            response.writeHead();
-        }
+        context.runOnContext(v -> {
+            if (closed) {
+                return;
+            }
+            if (!response.headWritten()) {
+                response.writeHead();
+            }
+            heartbeatTimer = context.owner().setPeriodic(heartbeat.toMillis(), id -> {
+                if (!closed && !response.writeQueueFull()) {
+                    response.write(": heartbeat\n\n");
+                }
+            });
+        });
     }
 
     @Override
     public void onEvent(RunEvent e) {
-        boolean control = "metadata".equals(e.mode()) || e.terminal();
-        if (!control && !modes.contains(e.mode())) {
-            return;
-        }
-        if (!e.ns().isEmpty() && !subgraphs) {
-            return;
-        }
-        write("event: " + e.name() + "\ndata: " + e.data() + "\nid: " + e.seq() + "\n\n");
+        outbox.onEvent(e);
     }
 
     @Override
+    public void onReplay(RunEvent e) {
+        outbox.onReplay(e);
+    }
+
+    /** Nothing more will come: the stream ends (if it ends with the run) once what waits has been sent. */
+    @Override
     public void onEnd() {
+        outbox.onEnd();
+    }
+
+    @Override
+    public boolean writable() {
+        return !closed && !response.writeQueueFull();
+    }
+
+    @Override
+    public void send(RunEvent e) {
+        response.write(Buffer.buffer("event: " + e.name() + "\ndata: " + e.data() + "\nid: " + e.seq() + "\n\n"));
+    }
+
+    @Override
+    public void end() {
         if (closeAtEnd) {
             close();
         }
     }
 
-    private void write(String frame) {
+    /**
+     * Past the socket's bound: one small frame, then the end. A client that has not taken them a heartbeat later is
+     * hung up on, so that what its socket holds is freed (it reconnects with its last id all the same).
+     */
+    @Override
+    public void overflow(Outbox.Backlog backlog) {
         if (closed) {
             return;
         }
-        if (response.writeQueueFull()) {
-            close(); // a client that stopped reading: drop it rather than hold its events
-            return;
-        }
-        response.write(Buffer.buffer(frame));
+        response.write(SlowConsumer.sseFrame(backlog));
+        stop();
+        boolean[] flushed = new boolean[1];
+        response.end().onComplete(done -> flushed[0] = true);
+        context.owner().setTimer(heartbeat.toMillis(), id -> {
+            if (!flushed[0]) {
+                request.connection().close();
+            }
+        });
     }
 
+    /** Ends the stream (on the connection's context). */
     void close() {
+        if (io.vertx.core.Vertx.currentContext() == context) {
+            closeHere();
+        } else {
+            context.runOnContext(v -> closeHere());
+        }
+    }
+
+    private void closeHere() {
         if (closed) {
             return;
         }
-        closed = true;
-        vertx.cancelTimer(heartbeat);
-        release.run();
+        stop();
         if (!response.ended() && !response.closed()) {
             response.end();
         }
@@ -108,11 +173,19 @@ final class SseStream implements RunEventListener {
 
     private void gone() {
         if (!closed) {
-            closed = true;
-            vertx.cancelTimer(heartbeat);
-            release.run();
+            stop();
             onClientGone.run();
         }
+    }
+
+    private void stop() {
+        closed = true;
+        outbox.cancel();
+        if (heartbeatTimer >= 0) {
+            context.owner().cancelTimer(heartbeatTimer);
+        }
+        permit.release();
+        release.run();
     }
 
     boolean closed() {

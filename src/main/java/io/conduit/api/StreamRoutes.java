@@ -17,6 +17,9 @@ import io.conduit.runs.ThreadEventLog;
 import io.conduit.runs.ThreadStore;
 import io.conduit.runs.WireState;
 import io.smallrye.mutiny.Uni;
+import io.conduit.runs.delivery.DeliveryConfig;
+import io.conduit.runs.delivery.StreamPermits;
+import io.vertx.core.Context;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.ext.web.Router;
@@ -48,9 +51,14 @@ public class StreamRoutes {
     private final ServingConfig config;
     private final Vertx vertx;
     private final long maxBody;
+    private final StreamPermits permits;
+    private final DeliveryConfig delivery;
 
     StreamRoutes(RunSubmission submission, RunStore runs, ThreadStore threads, RunEventLogs logs, RunExecutor executor, Assistants assistants,
-                 ServingConfig config, Vertx vertx, @ConfigProperty(name = "conduit.api.max-body-bytes", defaultValue = "1048576") long maxBody) {
+                 ServingConfig config, Vertx vertx, @ConfigProperty(name = "conduit.api.max-body-bytes", defaultValue = "1048576") long maxBody,
+                 StreamPermits permits, DeliveryConfig delivery) {
+        this.permits = permits;
+        this.delivery = delivery;
         this.submission = submission;
         this.runs = runs;
         this.threads = threads;
@@ -77,6 +85,11 @@ public class StreamRoutes {
         if (body == null) {
             return;
         }
+        Context context = vertx.getOrCreateContext();
+        StreamPermits.Permit permit = permit(ctx); // before the run is created: a refused stream creates nothing
+        if (permit == null) {
+            return;
+        }
         submission.submit(threadId, body, true).subscribe().with(sub -> {
             Run run = sub.run();
             String base = threadId == null ? "/runs/" + run.runId() : "/threads/" + threadId + "/runs/" + run.runId();
@@ -84,7 +97,7 @@ public class StreamRoutes {
             resp.putHeader("Content-Location", base);
             resp.putHeader("Location", "/threads/" + run.threadId() + "/runs/" + run.runId() + "/stream?stream_mode="
                     + URLEncoder.encode(JsonCodec.MAPPER.valueToTree(sub.streamModes()).toString(), StandardCharsets.UTF_8));
-            SseStream sse = new SseStream(resp, vertx, config.heartbeat(), Set.copyOf(sub.streamModes()), sub.subgraphs(), true);
+            SseStream sse = new SseStream(ctx.request(), context, config.heartbeat(), delivery, Set.copyOf(sub.streamModes()), sub.subgraphs(), true, permit);
             ThreadEventLog.Subscription s = logs.log(run.threadId()).subscribeRun(run.runId(), -1, sse);
             sse.open();
             if (s != null) {
@@ -95,7 +108,10 @@ public class StreamRoutes {
                     executor.cancel(run, RunExecutor.StopReason.INTERRUPT).subscribe().with(x -> { }, f -> { });
                 }
             });
-        }, f -> error(ctx, f));
+        }, f -> {
+            permit.release();
+            error(ctx, f);
+        });
     }
 
     /** {@code runs/wait}: newline keep-alives while the run goes, then its final values as JSON. */
@@ -140,15 +156,21 @@ public class StreamRoutes {
             error(ctx, e); // checked before the lookup: thrown in its callback, it would be dropped and the request hang
             return;
         }
+        Context context = vertx.getOrCreateContext();
+        StreamPermits.Permit permit = permit(ctx);
+        if (permit == null) {
+            return;
+        }
         runs.get(runId).subscribe().with(found -> {
             if (found.isEmpty() || !found.get().threadId().equals(threadId)) {
+                permit.release();
                 error(ctx, new NotFoundException("Run " + runId + " not found on thread " + threadId));
                 return;
             }
             Run run = found.get();
             List<String> modes = asked != null ? asked : modes(run);
-            SseStream sse = new SseStream(ctx.response(), vertx, config.heartbeat(), new HashSet<>(modes), true, true);
             ctx.response().putHeader("Location", ctx.request().uri());
+            SseStream sse = new SseStream(ctx.request(), context, config.heartbeat(), delivery, new HashSet<>(modes), true, true, permit);
             ThreadEventLog log = logs.find(threadId);
             ThreadEventLog.Subscription s = log == null ? null : log.subscribeRun(runId, after, sse);
             sse.open();
@@ -163,7 +185,10 @@ public class StreamRoutes {
                     executor.cancel(run, RunExecutor.StopReason.INTERRUPT).subscribe().with(x -> { }, f -> { });
                 }
             });
-        }, f -> error(ctx, f));
+        }, f -> {
+            permit.release();
+            error(ctx, f);
+        });
     }
 
     /**
@@ -192,7 +217,7 @@ public class StreamRoutes {
         values.subscribe().with(v -> {
             sse.onEvent(new RunEvent(0, run.runId(), "values", "", v));
             sse.onEvent(new RunEvent(0, run.runId(), "end", "", "null"));
-            sse.close();
+            sse.onEnd(); // the stream ends once both are sent
         }, f -> sse.close());
     }
 
@@ -202,16 +227,25 @@ public class StreamRoutes {
             error(ctx, new NotFoundException("Thread " + threadId + " not found"));
             return;
         }
+        Context context = vertx.getOrCreateContext();
+        StreamPermits.Permit permit = permit(ctx);
+        if (permit == null) {
+            return;
+        }
         threads.get(threadId).subscribe().with(t -> {
             if (t.isEmpty()) {
+                permit.release();
                 error(ctx, new NotFoundException("Thread " + threadId + " not found"));
             } else {
-                followThread(ctx, threadId);
+                followThread(ctx, threadId, context, permit);
             }
-        }, f -> error(ctx, f));
+        }, f -> {
+            permit.release();
+            error(ctx, f);
+        });
     }
 
-    private void followThread(RoutingContext ctx, String threadId) {
+    private void followThread(RoutingContext ctx, String threadId, Context context, StreamPermits.Permit permit) {
         String header = ctx.request().getHeader("Last-Event-ID");
         Long after = header == null ? null : lastEventId(ctx, -1L);
         List<String> modes;
@@ -219,10 +253,11 @@ public class StreamRoutes {
             List<String> asked = RunSubmissionModes.parse(ctx.queryParam("stream_mode"));
             modes = asked == null ? List.copyOf(RUN_MODES) : asked;
         } catch (RuntimeException e) {
+            permit.release();
             error(ctx, e);
             return;
         }
-        SseStream sse = new SseStream(ctx.response(), vertx, config.heartbeat(), new HashSet<>(modes), true, false);
+        SseStream sse = new SseStream(ctx.request(), context, config.heartbeat(), delivery, new HashSet<>(modes), true, false, permit);
         // subscribed before the headers go out: a client that acts on them finds its events in the log
         ThreadEventLog.Subscription s = logs.log(threadId).subscribeThread(after, sse);
         sse.open();
@@ -263,6 +298,15 @@ public class StreamRoutes {
         }
     }
 
+    /** A stream permit of this replica, or null when it is at its limit (the client has its 429). */
+    private StreamPermits.Permit permit(RoutingContext ctx) {
+        StreamPermits.Permit p = permits.tryAcquire();
+        if (p == null) {
+            write(ctx, new ErrorBody(429, StreamPermits.CODE, permits.refusal(), Math.max(1, (permits.retryAfter().toMillis() + 999) / 1000)));
+        }
+        return p;
+    }
+
     private void failed(RoutingContext ctx) {
         if (ctx.statusCode() == 413) {
             write(ctx, new ErrorBody(413, "body_too_large", "the request body is larger than " + maxBody + " bytes"));
@@ -282,6 +326,9 @@ public class StreamRoutes {
         if (r.headWritten()) {
             r.end();
             return;
+        }
+        if (e.retryAfterSeconds() > 0) {
+            r.putHeader("Retry-After", Long.toString(e.retryAfterSeconds()));
         }
         r.setStatusCode(e.status()).putHeader("Content-Type", "application/json").end(e.json());
     }

@@ -26,8 +26,21 @@ final class GuardedSseHttpClient implements HttpClient {
         return delegate.execute(request);
     }
 
+    /**
+     * On a virtual thread of its own: LangChain4j's JDK client parses the stream with blocking reads, in the calling
+     * thread when the response has already begun by the time it chains its parser (a fast server), so a call made
+     * from an event loop blocked that loop for the whole answer (Vert.x's blocked-thread checker caught it, and the
+     * run's timeout timer on that loop could not fire). A virtual thread may block, at almost no cost.
+     */
     @Override
     public void execute(HttpRequest request, ServerSentEventParser parser, ServerSentEventListener listener) {
-        delegate.execute(request, parser, new GuardedSseListener(listener, provider, rewrite));
+        GuardedSseListener guarded = new GuardedSseListener(listener, provider, rewrite);
+        Thread.ofVirtual().name("llm-stream").start(() -> {
+            try {
+                delegate.execute(request, parser, guarded);
+            } catch (RuntimeException e) {
+                guarded.onError(e); // thrown before streaming: reported as a failed stream, as the caller expects
+            }
+        });
     }
 }

@@ -35,6 +35,10 @@ final class LangGraphEvents {
     /** The chat model call in flight per node ({@code ns/node}): its stream events carry the call's run id, as its start and end do. */
     private final Map<String, String> modelCallOfNode = new HashMap<>();
     private String lastCheckpoint;
+    /** The frame of the message being streamed ({@link #tokenChunk}): what it is for, and the JSON before and after its text. */
+    private String tokenFrameKey;
+    private String tokenFrameBefore;
+    private String tokenFrameAfter;
 
     LangGraphEvents(ThreadEventLog log, Run run, String graphId, Set<String> requested, EventSeq seq) {
         this.log = log;
@@ -104,9 +108,11 @@ final class LangGraphEvents {
             lastCheckpoint = v.checkpointId();
         } else if (e instanceof GraphEvent.Token t) {
             streamedMessages.add(t.messageId());
-            ObjectNode chunk = LangChainMessages.textChunk(t.messageId(), t.text());
-            write("messages", ns, tuple(chunk, tag));
-            event("on_chat_model_stream", tag.node(), modelCall(tag, t.messageId()), List.of(run.runId()), tag, obj().set("chunk", chunk));
+            log.append(tokenChunk(t, ns));
+            if (modes.contains("events")) {
+                event("on_chat_model_stream", tag.node(), modelCall(tag, t.messageId()), List.of(run.runId()), tag,
+                        obj().set("chunk", LangChainMessages.textChunk(t.messageId(), t.text())));
+            }
         } else if (e instanceof GraphEvent.Custom c) {
             write("custom", ns, obj().put("name", c.name()).set("data", JsonCodec.MAPPER.valueToTree(c.payload())));
             // the payload itself is the data (written with the event: setting it afterwards would not reach the log)
@@ -250,6 +256,26 @@ final class LangGraphEvents {
 
     private void write(String mode, String ns, JsonNode data) {
         log.append(new RunEvent(seq.next(), run.runId(), mode, ns, data == null ? "null" : data.toString()));
+    }
+
+    /**
+     * A token's {@code messages} event: the message chunk and its metadata around the text. The frame is the same for
+     * every token of a message (same node, step and task), so it is serialized once, with {@link RunEvent#TEXT_SLOT}
+     * where the text goes, and each token only escapes its text: building and writing a JSON tree per token cost six
+     * times the protocol's events. The text's place ({@link TextDelta}, keyed by the message id) lets a slow
+     * subscriber's outbox merge consecutive chunks of one message.
+     */
+    private RunEvent tokenChunk(GraphEvent.Token t, String ns) {
+        GraphEvent.Tag tag = t.tag();
+        String key = t.messageId() + '\n' + ns + '\n' + tag.node() + '\n' + tag.step();
+        if (!key.equals(tokenFrameKey)) {
+            String json = tuple(LangChainMessages.textChunk(t.messageId(), RunEvent.TEXT_SLOT), tag).toString();
+            int at = json.indexOf(RunEvent.TEXT_SLOT); // the chunk comes first in the tuple: its content is the first slot
+            tokenFrameBefore = json.substring(0, at);
+            tokenFrameAfter = json.substring(at + RunEvent.TEXT_SLOT.length());
+            tokenFrameKey = key;
+        }
+        return RunEvent.withText(seq.next(), run.runId(), "messages", ns, t.messageId(), tokenFrameBefore, t.text(), tokenFrameAfter);
     }
 
     /** The SSE namespace of a subgraph event: its checkpoint namespace ({@code node:task} segments). */

@@ -1,5 +1,7 @@
 package io.conduit.runs;
 
+import com.fasterxml.jackson.core.io.JsonStringEncoder;
+
 /**
  * One event of a run's stream, as a thread's event log keeps it: {@code seq} is unique and increasing for the
  * thread's whole life (across runs, restarts, and both logs: see {@link EventSeq}); {@code ns} the namespace
@@ -12,8 +14,50 @@ package io.conduit.runs;
  * ({@code {"type":"event","event_id":...}}); {@code error} marks the notice of a replay that lost events (not an
  * event: a protocol error message, sent to every subscriber).</li>
  * </ul>
+ * {@code text}, when set, locates a text fragment in {@code data} that a slow subscriber's outbox may merge with the
+ * next fragments of the same message.
  */
-public record RunEvent(long seq, String runId, String mode, String ns, String data) {
+public record RunEvent(long seq, String runId, String mode, String ns, String data, TextDelta text) {
+
+    public RunEvent(long seq, String runId, String mode, String ns, String data) {
+        this(seq, runId, mode, ns, data, null);
+    }
+
+    public RunEvent {
+        if (text != null && text.end() > data.length()) {
+            throw new IllegalArgumentException("the text delta lies outside the event's data");
+        }
+    }
+
+    /**
+     * An event whose data is {@code before + <text as a JSON string body> + after}: {@code before} ends with the
+     * string's opening quote, {@code after} starts with its closing one. {@code key} names the message (and block)
+     * the text belongs to: fragments with the same key, run, mode and namespace may be merged.
+     */
+    public static RunEvent withText(long seq, String runId, String mode, String ns, String key, String before, String text, String after) {
+        String escaped = new String(JsonStringEncoder.getInstance().quoteAsString(text));
+        return new RunEvent(seq, runId, mode, ns, before + escaped + after,
+                new TextDelta(key, before.length(), before.length() + escaped.length()));
+    }
+
+    /**
+     * Stands for the text in a JSON document given to {@link #withTextIn}: put it where the text goes (as the value
+     * of a string field), serialize once, and the text's place is found without parsing. A private-use character
+     * pair that Jackson writes as it is and no id or name holds.
+     */
+    public static final String TEXT_SLOT = "\uE000text\uE000";
+
+    /**
+     * {@link #withText} from a JSON document serialized with {@link #TEXT_SLOT} as the text's value: the slot must
+     * occur exactly once (else {@link IllegalArgumentException}).
+     */
+    public static RunEvent withTextIn(long seq, String runId, String mode, String ns, String key, String jsonWithSlot, String text) {
+        int at = jsonWithSlot.indexOf(TEXT_SLOT);
+        if (at < 0 || jsonWithSlot.indexOf(TEXT_SLOT, at + 1) >= 0) {
+            throw new IllegalArgumentException("the text slot must occur exactly once in " + jsonWithSlot);
+        }
+        return withText(seq, runId, mode, ns, key, jsonWithSlot.substring(0, at), text, jsonWithSlot.substring(at + TEXT_SLOT.length()));
+    }
 
     /** The start of a protocol root lifecycle event's data, at the fixed place {@link ProtocolEvents} writes it. */
     private static final String ROOT_RUNNING = "\"data\":{\"event\":\"running\"";

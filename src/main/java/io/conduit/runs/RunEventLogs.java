@@ -27,6 +27,7 @@ public final class RunEventLogs {
 
     private final Map<String, ThreadEventLog> logs = new ConcurrentHashMap<>();
     private final AtomicLong bytes = new AtomicLong();
+    private final java.util.concurrent.atomic.AtomicInteger openRuns = new java.util.concurrent.atomic.AtomicInteger();
     private final Duration retention;
     private final long maxRunBytes;
     private final long maxTotalBytes;
@@ -59,16 +60,36 @@ public final class RunEventLogs {
         return log;
     }
 
+    /** Drops the segment of a run that was never stored (its creation failed). */
+    public void abandon(String threadId, String runId) {
+        ThreadEventLog log = logs.get(threadId);
+        if (log != null) {
+            log.dropRun(runId);
+        }
+    }
+
     /** Forgets a deleted thread's events. */
     public void forget(String threadId) {
         ThreadEventLog log = logs.remove(threadId);
         if (log != null) {
-            log.expire(Long.MAX_VALUE);
+            log.close(System.currentTimeMillis());
         }
     }
 
     RunEvent droppedNotice(String runId, long droppedThrough) {
         return notice.of(runId, droppedThrough);
+    }
+
+    void opened(int delta) {
+        openRuns.addAndGet(delta);
+    }
+
+    /**
+     * Runs this process holds and has not seen end: those it runs, and those created here that wait for a worker
+     * (each has an open segment from its creation or its start to its end).
+     */
+    public int openRuns() {
+        return openRuns.get();
     }
 
     void account(long delta) {

@@ -31,8 +31,11 @@ public final class RunSubmission {
     private final RunExecutor executor;
     private final RunEventLogs logs;
     private final Clock clock;
+    private final RunAdmission admission;
 
-    public RunSubmission(RunStore runs, ThreadStore threads, Assistants assistants, RunExecutor executor, RunEventLogs logs, Clock clock) {
+    public RunSubmission(RunStore runs, ThreadStore threads, Assistants assistants, RunExecutor executor, RunEventLogs logs, Clock clock,
+                         RunAdmission admission) {
+        this.admission = admission;
         this.runs = runs;
         this.threads = threads;
         this.assistants = assistants;
@@ -90,11 +93,13 @@ public final class RunSubmission {
                 Uni<ThreadRecord> threadReady = threadId == null || "create".equals(ifNotExists)
                         ? threads.create(thread, Map.of(), null, true, now)
                         : threads.get(thread).map(t -> t.orElseThrow(() -> new NotFoundException("Thread " + thread + " not found")));
-                return threadReady.chain(t -> runs.create(run)).chain(created -> {
-                    logs.begin(created.threadId(), created.runId());
-                    return stopOthers(created).invoke(() -> executor.wake())
-                            .replaceWith(new Submitted(created, modes, body.path("stream_subgraphs").asBoolean(false), "cancel".equals(onDisconnect)));
-                });
+                // the run's log segment opens before its record exists: a later run's interrupt may cancel it as soon as
+                // it is stored, and that cancel ends the segment (opened after, it stayed open and its stream never ended)
+                return admission.admit(threadId, strategy).chain(() -> threadReady)
+                        .invoke(t -> logs.begin(thread, runId))
+                        .chain(t -> runs.create(run).onFailure().invoke(f -> logs.abandon(thread, runId)))
+                        .chain(created -> stopOthers(created).invoke(() -> executor.wake())
+                                .replaceWith(new Submitted(created, modes, body.path("stream_subgraphs").asBoolean(false), "cancel".equals(onDisconnect))));
             });
         });
     }

@@ -5,6 +5,7 @@ import io.conduit.agent.AgentSettings;
 import io.conduit.agent.message.ChatMessage;
 import io.conduit.graph.CompiledGraph;
 import io.conduit.graph.Update;
+import io.conduit.runs.delivery.StreamPermits;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import io.vertx.mutiny.core.Vertx;
@@ -87,8 +88,17 @@ public class ServingBeans {
 
     @Produces
     @Singleton
-    RunSubmission submission(RunStore runs, ThreadStore threads, Assistants assistants, RunExecutor executor, RunEventLogs logs) {
-        return new RunSubmission(runs, threads, assistants, executor, logs, Clock.systemUTC());
+    RunSubmission submission(RunStore runs, ThreadStore threads, Assistants assistants, RunExecutor executor, RunEventLogs logs,
+                             LimitsConfig limits) {
+        return new RunSubmission(runs, threads, assistants, executor, logs, Clock.systemUTC(),
+                new RunAdmission(logs, runs, limits.maxActiveRuns(), limits.maxQueuedRunsPerThread(), limits.retryAfter()));
+    }
+
+    /** The open streams of this replica, for every transport. */
+    @Produces
+    @Singleton
+    StreamPermits streamPermits(LimitsConfig limits) {
+        return new StreamPermits(limits.maxStreams(), limits.retryAfter());
     }
 
     @Produces

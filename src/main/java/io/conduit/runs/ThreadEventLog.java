@@ -40,7 +40,9 @@ public final class ThreadEventLog {
     }
 
     synchronized void begin(String runId, long maxBytes) {
-        segments.putIfAbsent(runId, new RunSegment(runId, maxBytes));
+        if (segments.putIfAbsent(runId, new RunSegment(runId, maxBytes)) == null) {
+            owner.opened(1);
+        }
     }
 
     /** Appends an event of a run (begun with {@link #begin}) and hands it to the live subscribers. */
@@ -65,6 +67,7 @@ public final class ThreadEventLog {
             return;
         }
         s.endedAtMillis = nowMillis;
+        owner.opened(-1);
         for (Subscription sub : subscribers) {
             if (runId.equals(sub.runId)) {
                 subscribers.remove(sub);
@@ -106,10 +109,10 @@ public final class ThreadEventLog {
 
     private void replay(RunSegment s, long afterSeq, RunEventListener listener) {
         if (s.droppedThrough > afterSeq) {
-            listener.onEvent(owner.droppedNotice(s.runId, s.droppedThrough));
+            listener.onReplay(owner.droppedNotice(s.runId, s.droppedThrough));
         }
         for (RunEvent e : s.after(afterSeq)) {
-            listener.onEvent(e);
+            listener.onReplay(e);
         }
     }
 
@@ -169,6 +172,20 @@ public final class ThreadEventLog {
         RunSegment s = segments.remove(runId);
         if (s != null) {
             owner.account(-s.bytes());
+            if (!s.ended()) {
+                owner.opened(-1);
+            }
         }
+    }
+
+    /** The thread is deleted: its open segments count as ended (they end nowhere else), then everything is dropped. */
+    synchronized void close(long nowMillis) {
+        for (RunSegment s : segments.values()) {
+            if (!s.ended()) {
+                s.endedAtMillis = nowMillis;
+                owner.opened(-1);
+            }
+        }
+        expire(Long.MAX_VALUE);
     }
 }

@@ -59,6 +59,11 @@ final class SseClient implements AutoCloseable {
         return open(HttpRequest.newBuilder(uri(path)).GET().build());
     }
 
+    /** A reconnection: GET with {@code Last-Event-ID}. */
+    static SseClient get(String path, long lastEventId) {
+        return open(HttpRequest.newBuilder(uri(path)).header("Last-Event-ID", Long.toString(lastEventId)).GET().build());
+    }
+
     private static URI uri(String path) {
         return URI.create("http://localhost:" + RestAssured.port + path);
     }

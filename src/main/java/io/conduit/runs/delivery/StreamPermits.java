@@ -1,0 +1,76 @@
+package io.conduit.runs.delivery;
+
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The open streaming connections of this replica (classic SSE, the thread protocol's SSE and WebSockets together),
+ * bounded by {@code conduit.limits.max-streams}: a transport takes a permit before it opens a stream and gives it
+ * back once, when the stream ends however it ends. Past the bound: HTTP 429 with {@code Retry-After}, or, on a
+ * WebSocket already upgraded, a close with {@link #WEBSOCKET_CLOSE_CODE}.
+ */
+public final class StreamPermits {
+
+    /** The error code of a refused stream, in the JSON body of the 429. */
+    public static final String CODE = "too_many_streams";
+
+    /**
+     * 4000 plus HTTP 429: LangGraph's SDK reads 4xxx codes as HTTP statuses and reconnects after 4429 with its backoff
+     * (1013, "try again later", is retried too, but as an unexplained drop; 4429 says why, like the SSE answer).
+     */
+    public static final int WEBSOCKET_CLOSE_CODE = 4429;
+
+    private final int max;
+    private final Duration retryAfter;
+    private final AtomicInteger open = new AtomicInteger();
+
+    public StreamPermits(int max, Duration retryAfter) {
+        this.max = max;
+        this.retryAfter = retryAfter;
+    }
+
+    /** A taken permit: {@link #release()} gives it back, once however often it is called. */
+    public final class Permit {
+        private final java.util.concurrent.atomic.AtomicBoolean held = new java.util.concurrent.atomic.AtomicBoolean(true);
+
+        private Permit() {
+        }
+
+        public void release() {
+            if (held.compareAndSet(true, false)) {
+                open.decrementAndGet();
+            }
+        }
+    }
+
+    /** Takes a permit; null (nothing taken) when {@code max} streams are open. */
+    public Permit tryAcquire() {
+        while (true) {
+            int n = open.get();
+            if (n >= max) {
+                return null;
+            }
+            if (open.compareAndSet(n, n + 1)) {
+                return new Permit();
+            }
+        }
+    }
+
+    public int open() {
+        return open.get();
+    }
+
+    public int max() {
+        return max;
+    }
+
+    /** What to answer in {@code Retry-After}. */
+    public Duration retryAfter() {
+        return retryAfter;
+    }
+
+    /** The sentence of the 429 (or the WebSocket close reason, which it fits). */
+    public String refusal() {
+        return "this replica has " + max + " streams open, its limit; retry later";
+    }
+}

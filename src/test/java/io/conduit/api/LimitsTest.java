@@ -1,0 +1,107 @@
+package io.conduit.api;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.not;
+import static org.hamcrest.Matchers.emptyOrNullString;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.QuarkusTestProfile;
+import io.quarkus.test.junit.TestProfile;
+import io.restassured.response.Response;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Each limit of a replica answers 429 with {@code Retry-After} and the API's error body, on the REST and the
+ * streaming routes alike, and refuses before anything is created. Runs are delayed an hour ({@code after_seconds})
+ * so that they stay queued for as long as the test needs, and are cancelled at the end.
+ */
+@QuarkusTest
+@TestProfile(LimitsTest.Small.class)
+class LimitsTest {
+
+    public static class Small implements QuarkusTestProfile {
+        @Override
+        public Map<String, String> getConfigOverrides() {
+            return Map.of("conduit.limits.max-streams", "2",
+                    "conduit.limits.max-active-runs", "3",
+                    "conduit.limits.max-queued-runs-per-thread", "2",
+                    "conduit.limits.retry-after", "7s");
+        }
+    }
+
+    private static Map<String, Object> later(Object... more) {
+        List<Object> all = new ArrayList<>(List.of("after_seconds", 3600));
+        all.addAll(List.of(more));
+        return Api.run("hello", all.toArray());
+    }
+
+    private static void tooMany(Response r, String code) {
+        r.then().statusCode(429).header("Retry-After", "7").contentType("application/json")
+                .body("code", equalTo(code)).body("detail", not(emptyOrNullString()));
+    }
+
+    private static void cancel(String thread, String run) {
+        given().when().post("/threads/{t}/runs/{r}/cancel", thread, run).then().statusCode(org.hamcrest.Matchers.lessThan(300));
+    }
+
+    @Test
+    void aThreadQueuesAtMostItsLimitOfRuns() {
+        String thread = Api.newThread("queue");
+        String first = Api.start(thread, later());
+        String second = Api.start(thread, later());
+        tooMany(given().contentType("application/json").body(later()).when().post("/threads/{t}/runs", thread), "too_many_queued_runs");
+        tooMany(given().contentType("application/json").body(later()).when().post("/threads/{t}/runs/wait", thread), "too_many_queued_runs");
+        assertThat(runsOf(thread)).hasSize(2);
+        // a strategy that does not queue answers by its own rule
+        given().contentType("application/json").body(later("multitask_strategy", "reject")).when().post("/threads/{t}/runs", thread)
+                .then().statusCode(409).body("code", equalTo("thread_busy"));
+        cancel(thread, first);
+        cancel(thread, second);
+    }
+
+    @Test
+    void aReplicaHoldsAtMostItsLimitOfRuns() {
+        List<String[]> held = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            String t = Api.newThread("held");
+            held.add(new String[]{t, Api.start(t, later())});
+        }
+        String other = Api.newThread("held");
+        tooMany(given().contentType("application/json").body(later()).when().post("/threads/{t}/runs", other), "too_many_runs");
+        tooMany(given().contentType("application/json").body(Api.run("hello")).when().post("/threads/{t}/runs/stream", other), "too_many_runs");
+        tooMany(given().contentType("application/json").body(Api.run("hello")).when().post("/runs/wait"), "too_many_runs");
+        assertThat(runsOf(other)).isEmpty();
+        for (String[] h : held) {
+            cancel(h[0], h[1]);
+        }
+        // room again once they ended
+        String again = Api.start(other, later());
+        cancel(other, again);
+    }
+
+    @Test
+    void aReplicaKeepsAtMostItsLimitOfStreamsOpen() {
+        String thread = Api.newThread("streams");
+        try (SseClient a = SseClient.get("/threads/" + thread + "/stream"); SseClient b = SseClient.get("/threads/" + thread + "/stream")) {
+            assertThat(a.status()).isEqualTo(200);
+            assertThat(b.status()).isEqualTo(200);
+            tooMany(given().when().get("/threads/{t}/stream", thread), "too_many_streams");
+            tooMany(given().when().get("/threads/{t}/runs/{r}/stream", thread, "nope"), "too_many_streams");
+            // refused before the run is created
+            tooMany(given().contentType("application/json").body(Api.run("hello")).when().post("/threads/{t}/runs/stream", thread), "too_many_streams");
+            assertThat(runsOf(thread)).isEmpty();
+        }
+    }
+
+    private static List<JsonNode> runsOf(String thread) {
+        List<JsonNode> out = new ArrayList<>();
+        Api.tree(given().when().get("/threads/{t}/runs", thread).then().statusCode(200).extract().asString()).forEach(out::add);
+        return out;
+    }
+}
