@@ -26,10 +26,6 @@ public interface LimitsConfig {
     @WithDefault("32")
     int maxQueuedRunsPerThread();
 
-    /** Largest WebSocket frame (message) a client may send; a larger one closes the connection with 1009. */
-    @WithDefault("1048576")
-    int maxFrameBytes();
-
     /** What a 429 answers in {@code Retry-After} (whole seconds, at least 1). */
     @WithDefault("1s")
     Duration retryAfter();
