@@ -48,7 +48,7 @@ final class StateGetCommand {
                 out.putObject("values");
                 return out;
             }
-            ObjectNode values = ProtocolValues.of(WireState.values(s.get().values()));
+            ObjectNode values = WireState.protocolValues(s.get().values());
             if (wanted != null) {
                 values.retain(wanted);
             }
