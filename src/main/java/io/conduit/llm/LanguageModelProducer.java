@@ -1,16 +1,20 @@
 package io.conduit.llm;
 
 import io.conduit.agent.port.LanguageModel;
+import io.conduit.llm.simulator.SimulatedLanguageModel;
+import io.conduit.llm.simulator.SimulatorConfig;
 import io.quarkus.runtime.LaunchMode;
 import io.quarkus.runtime.Startup;
+import io.vertx.core.Vertx;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
 import org.eclipse.microprofile.config.ConfigProvider;
 import org.jboss.logging.Logger;
 
 /**
- * The service's one {@link LanguageModel}, from {@code conduit.llm.*}. Built at start-up so a missing key in prod
- * stops the service with a clear message instead of failing the first run.
+ * The service's one {@link LanguageModel}, from {@code conduit.llm.*}: a provider over LangChain4j, or the simulated
+ * model in-process ({@link LlmEndpoint#inProcess()}). Built at start-up so a missing key in prod, or a broken
+ * simulator script, stops the service with a clear message instead of failing the first run.
  */
 @ApplicationScoped
 public class LanguageModelProducer {
@@ -20,16 +24,25 @@ public class LanguageModelProducer {
     @Produces
     @ApplicationScoped
     @Startup
-    LanguageModel languageModel(LlmConfig config) {
+    LanguageModel languageModel(LlmConfig config, SimulatorConfig simulator, Vertx vertx) {
         LaunchMode mode = LaunchMode.current();
         LlmEndpoint endpoint = LlmEndpoint.resolve(config, mode, ownHttpPort(mode));
-        if (endpoint.simulator()) {
-            LOG.warn(endpoint.simulatorWarning());
-        } else {
+        if (endpoint.standIn()) {
+            LOG.warn(endpoint.standInWarning());
+        }
+        PriceTable prices = PriceTable.from(config);
+        if (endpoint.inProcess()) {
+            if (!endpoint.standIn()) {
+                LOG.infof("LLM: the simulated model in-process, model name %s", endpoint.model());
+            }
+            LOG.infof("Simulated model: %s", SimulatedLanguageModel.describe(simulator));
+            return SimulatedLanguageModel.create(simulator, vertx, endpoint.model(), endpoint.summarizerModel(),
+                    (model, in, out) -> prices.costUsd(model, null, in, out));
+        }
+        if (!endpoint.standIn()) {
             LOG.infof("LLM: %s, model %s at %s", endpoint.provider().id(), endpoint.model(), endpoint.baseUrl());
         }
-        return new LangChain4jModel(ProviderModels.build(endpoint), endpoint, RetryPolicy.from(config),
-                PriceTable.from(config));
+        return new LangChain4jModel(ProviderModels.build(endpoint), endpoint, RetryPolicy.from(config), prices);
     }
 
     private static int ownHttpPort(LaunchMode mode) {

@@ -7,20 +7,31 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 
-/** The model the agent talks to: {@code conduit.llm.*}. */
+/**
+ * The model the agent talks to: {@code conduit.llm.*}. With no key and no base URL, dev mode uses the simulated model
+ * in-process and test mode the simulator's HTTP endpoint (one WARN line either way); a packaged app (prod) refuses to
+ * start unless a key, a base URL or {@code provider=simulated} is set ({@link LlmEndpoint#resolve}).
+ */
 @ConfigMapping(prefix = "conduit.llm")
 public interface LlmConfig {
 
-    /** {@code openai} (any OpenAI-compatible server) or {@code mistral}. */
+    /**
+     * {@code openai} (any OpenAI-compatible server), {@code mistral}, or {@code simulated}: the scripted model inside
+     * the JVM, no key and no HTTP ({@code conduit.simulator.*} sets its script and pacing; docs/simulator.md).
+     */
     @WithDefault("openai")
     LlmProvider provider();
 
     /** The provider's API root, e.g. {@code http://localhost:8000/v1} for vLLM; unset: the provider's public API. */
     Optional<String> baseUrl();
 
+    /** The provider's API key ({@code OPENAI_API_KEY} by default); unset with a base URL: a placeholder is sent. */
     Optional<String> apiKey();
 
-    /** Unset: the provider's default (see {@link LlmProvider#defaultModel()}). */
+    /**
+     * Unset: the provider's default (see {@link LlmProvider#defaultModel()}). For {@code simulated}, only the name
+     * responses report (and prices are looked up by).
+     */
     Optional<String> model();
 
     /** Unset: the server's default (some reasoning models refuse a temperature). */
@@ -38,9 +49,11 @@ public interface LlmConfig {
     @WithDefault("500ms")
     Duration retryBackoff();
 
+    /** The longest pause between two retries, however often the pause doubled. */
     @WithDefault("10s")
     Duration retryMaxBackoff();
 
+    /** The model for summaries of long conversations. */
     Summarizer summarizer();
 
     /** USD per million tokens, by model name; a model not listed costs 0. */
@@ -52,10 +65,12 @@ public interface LlmConfig {
     }
 
     interface Price {
+        /** USD per million input (prompt) tokens. */
         @WithName("input-per-million")
         @WithDefault("0")
         double inputPerMillion();
 
+        /** USD per million output (completion) tokens. */
         @WithName("output-per-million")
         @WithDefault("0")
         double outputPerMillion();

@@ -1,9 +1,13 @@
 package io.conduit.llm;
 
-/** The provider families Conduit speaks to, with the name used in config, logs and error messages. */
+/**
+ * The provider families Conduit speaks to, with the name used in config, logs and error messages. {@link #SIMULATED}
+ * is no server: the scripted model inside the JVM (docs/simulator.md), which needs no key and no base URL.
+ */
 public enum LlmProvider {
     OPENAI("openai", "https://api.openai.com/v1", "gpt-4o-mini"),
-    MISTRAL("mistral", "https://api.mistral.ai/v1", "mistral-small-latest");
+    MISTRAL("mistral", "https://api.mistral.ai/v1", "mistral-small-latest"),
+    SIMULATED("simulated", null, "conduit-simulator");
 
     private final String id;
     private final String defaultBaseUrl;
@@ -19,6 +23,7 @@ public enum LlmProvider {
         return id;
     }
 
+    /** Null for {@link #SIMULATED}, which is reached without HTTP. */
     public String defaultBaseUrl() {
         return defaultBaseUrl;
     }

@@ -17,6 +17,7 @@ public final class ProviderModels {
         return switch (endpoint.provider()) {
             case OPENAI -> openAi(endpoint);
             case MISTRAL -> mistral(endpoint);
+            case SIMULATED -> throw new IllegalArgumentException("the simulated model runs in-process, without LangChain4j");
         };
     }
 

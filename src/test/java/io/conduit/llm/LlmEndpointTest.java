@@ -28,18 +28,42 @@ class LlmEndpointTest {
     }
 
     @Test
-    void noKeyInDevOrTestMeansTheSimulatorOnThisServicesOwnPort() {
-        LlmConfig config = config(Map.of());
+    void noKeyInDevMeansTheSimulatedModelInProcessSaidInAWarning() {
+        LlmEndpoint dev = LlmEndpoint.resolve(config(Map.of()), LaunchMode.DEVELOPMENT, 8080);
 
-        LlmEndpoint dev = LlmEndpoint.resolve(config, LaunchMode.DEVELOPMENT, 8080);
-        LlmEndpoint test = LlmEndpoint.resolve(config, LaunchMode.TEST, 8081);
+        assertThat(dev.inProcess()).isTrue();
+        assertThat(dev.standIn()).isTrue();
+        assertThat(dev.provider()).isEqualTo(LlmProvider.SIMULATED);
+        assertThat(dev.model()).isEqualTo("conduit-simulator");
+        assertThat(dev.standInWarning()).isEqualTo("LLM: no API key set (conduit.llm.api-key / OPENAI_API_KEY): "
+                + "using the simulated model in-process (conduit.llm.provider=simulated) - answers are scripted, not a real model");
+    }
 
-        assertThat(dev.simulator()).isTrue();
-        assertThat(dev.baseUrl()).isEqualTo("http://localhost:8080/simulator/v1");
-        assertThat(dev.apiKey()).isNotBlank();
+    @Test
+    void noKeyInTestMeansTheSimulatorsHttpEndpointOnThisServicesOwnPortSoTheOpenAiPathIsExercised() {
+        LlmEndpoint test = LlmEndpoint.resolve(config(Map.of()), LaunchMode.TEST, 8081);
+
+        assertThat(test.inProcess()).isFalse();
+        assertThat(test.standIn()).isTrue();
+        assertThat(test.provider()).isEqualTo(LlmProvider.OPENAI);
         assertThat(test.baseUrl()).isEqualTo("http://localhost:8081/simulator/v1");
-        assertThat(dev.simulatorWarning()).isEqualTo("LLM: no API key set (conduit.llm.api-key / OPENAI_API_KEY): "
-                + "using the built-in simulator at http://localhost:8080/simulator/v1 - answers are scripted, not a real model");
+        assertThat(test.apiKey()).isNotBlank();
+        assertThat(test.standInWarning()).isEqualTo("LLM: no API key set (conduit.llm.api-key / OPENAI_API_KEY): "
+                + "using the built-in simulator at http://localhost:8081/simulator/v1 - answers are scripted, not a real model");
+    }
+
+    @Test
+    void theSimulatedProviderChosenExplicitlyIsInProcessInEveryModeWithoutAWarning() {
+        for (LaunchMode mode : LaunchMode.values()) {
+            LlmEndpoint endpoint = LlmEndpoint.resolve(config(Map.of("conduit.llm.provider", "simulated")), mode, 8080);
+            assertThat(endpoint.inProcess()).as(mode.name()).isTrue();
+            assertThat(endpoint.standIn()).as(mode.name()).isFalse();
+        }
+        LlmEndpoint named = LlmEndpoint.resolve(config(Map.of("conduit.llm.provider", "simulated", "conduit.llm.model", "gpt-4o-mini",
+                "conduit.llm.api-key", "sk-ignored", "conduit.llm.summarizer.model", "small")), LaunchMode.NORMAL, 8080);
+        assertThat(named.inProcess()).isTrue();
+        assertThat(named.model()).isEqualTo("gpt-4o-mini");
+        assertThat(named.modelFor(ModelRole.SUMMARIZER)).isEqualTo("small");
     }
 
     @Test
@@ -48,7 +72,8 @@ class LlmEndpointTest {
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("no API key set for provider openai")
                 .hasMessageContaining("conduit.llm.api-key / OPENAI_API_KEY")
-                .hasMessageContaining("conduit.llm.base-url");
+                .hasMessageContaining("conduit.llm.base-url")
+                .hasMessageContaining("conduit.llm.provider=simulated");
     }
 
     @Test
@@ -56,7 +81,7 @@ class LlmEndpointTest {
         LlmEndpoint endpoint = LlmEndpoint.resolve(config(Map.of("conduit.llm.base-url", "http://gpu-box:8000/v1",
                 "conduit.llm.model", "Qwen/Qwen3-8B")), LaunchMode.NORMAL, 8080);
 
-        assertThat(endpoint.simulator()).isFalse();
+        assertThat(endpoint.standIn()).isFalse();
         assertThat(endpoint.baseUrl()).isEqualTo("http://gpu-box:8000/v1");
         assertThat(endpoint.model()).isEqualTo("Qwen/Qwen3-8B");
     }
@@ -67,7 +92,7 @@ class LlmEndpointTest {
         LlmEndpoint mistral = LlmEndpoint.resolve(config(Map.of("conduit.llm.provider", "mistral",
                 "conduit.llm.api-key", "m-1")), LaunchMode.NORMAL, 8080);
 
-        assertThat(openai.simulator()).isFalse();
+        assertThat(openai.standIn()).isFalse();
         assertThat(openai.baseUrl()).isEqualTo("https://api.openai.com/v1");
         assertThat(openai.apiKey()).isEqualTo("sk-1");
         assertThat(mistral.provider()).isEqualTo(LlmProvider.MISTRAL);

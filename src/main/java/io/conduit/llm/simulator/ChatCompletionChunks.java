@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.UUID;
+import java.util.function.Supplier;
 
 /**
  * A simulated reply in OpenAI's chat-completions wire format: the chunks of a stream, or one {@code chat.completion}.
@@ -13,18 +15,20 @@ import java.util.List;
  */
 final class ChatCompletionChunks {
 
-    /** Tool-call arguments stream in pieces this long (code points), as a model's argument tokens do. */
-    private static final int ARGUMENT_FRAGMENT = 8;
-
     private final String id;
     private final String model;
     private final long created;
 
-    /** @param id a {@code chatcmpl-} id, unique per completion: tool-call ids are derived from it */
+    /** @param id a {@code chatcmpl-} id, unique per completion ({@link #newId()}): tool-call ids are derived from it */
     ChatCompletionChunks(String id, String model, long created) {
         this.id = id;
         this.model = model;
         this.created = created;
+    }
+
+    /** A fresh completion id. */
+    static String newId() {
+        return "chatcmpl-" + UUID.randomUUID().toString().replace("-", "");
     }
 
     /**
@@ -32,41 +36,58 @@ final class ChatCompletionChunks {
      * chunk carries {@code "usage": null} and a last chunk with no choices carries the usage.
      */
     List<String> stream(SimulatedReply reply, int promptTokens, boolean includeUsage) {
-        List<String> chunks = new ArrayList<>();
+        return frames(reply, promptTokens, includeUsage, false).stream().map(Supplier::get).toList();
+    }
+
+    /**
+     * The same chunks, each written when it is asked for: with {@code stampTokens}, each text token is the time it
+     * was written ({@link TokenStamp}), so the chunks are made as they are sent, not before.
+     */
+    List<Supplier<String>> frames(SimulatedReply reply, int promptTokens, boolean includeUsage, boolean stampTokens) {
+        List<Supplier<String>> frames = new ArrayList<>();
         ObjectNode first = delta().put("role", "assistant");
         if (reply.callsTools()) {
             first.putNull("content");
         } else {
             first.put("content", "");
         }
-        chunks.add(chunk(first, null, includeUsage));
-        if (reply.reasoning() != null) {
-            for (String t : TokenCount.split(reply.reasoning())) {
-                chunks.add(chunk(delta().put("reasoning_content", t), null, includeUsage));
+        String opening = chunk(first, null, includeUsage);
+        frames.add(() -> opening);
+        for (ReplyPiece piece : ReplyPiece.of(reply)) {
+            if (stampTokens && piece instanceof ReplyPiece.Text) {
+                frames.add(() -> chunk(delta().put("content", TokenStamp.now()), null, includeUsage));
+            } else {
+                String chunk = chunk(piece, includeUsage);
+                frames.add(() -> chunk);
             }
         }
-        for (String t : TokenCount.split(reply.text())) {
-            chunks.add(chunk(delta().put("content", t), null, includeUsage));
-        }
-        for (int i = 0; i < reply.toolCalls().size(); i++) {
-            SimulatedReply.Call call = reply.toolCalls().get(i);
-            ObjectNode open = SimulatorJson.MAPPER.createObjectNode().put("index", i).put("id", callId(i)).put("type", "function");
-            open.putObject("function").put("name", call.name()).put("arguments", "");
-            chunks.add(chunk(toolCallDelta(open), null, includeUsage));
-            for (String fragment : fragments(call.arguments())) {
-                ObjectNode more = SimulatorJson.MAPPER.createObjectNode().put("index", i);
-                more.putObject("function").put("arguments", fragment);
-                chunks.add(chunk(toolCallDelta(more), null, includeUsage));
-            }
-        }
-        chunks.add(chunk(delta(), finishReason(reply), includeUsage));
         if (includeUsage) {
             ObjectNode last = header();
             last.putArray("choices");
             last.set("usage", usage(promptTokens, reply));
-            chunks.add(last.toString());
+            String usage = last.toString();
+            frames.add(() -> usage);
         }
-        return chunks;
+        return frames;
+    }
+
+    private String chunk(ReplyPiece piece, boolean includeUsage) {
+        return switch (piece) {
+            case ReplyPiece.Reasoning r -> chunk(delta().put("reasoning_content", r.text()), null, includeUsage);
+            case ReplyPiece.Text t -> chunk(delta().put("content", t.text()), null, includeUsage);
+            case ReplyPiece.ToolCallOpening o -> {
+                ObjectNode open = SimulatorJson.MAPPER.createObjectNode().put("index", o.index()).put("id", callId(id, o.index()))
+                        .put("type", "function");
+                open.putObject("function").put("name", o.name()).put("arguments", "");
+                yield chunk(toolCallDelta(open), null, includeUsage);
+            }
+            case ReplyPiece.ToolCallArguments a -> {
+                ObjectNode more = SimulatorJson.MAPPER.createObjectNode().put("index", a.index());
+                more.putObject("function").put("arguments", a.fragment());
+                yield chunk(toolCallDelta(more), null, includeUsage);
+            }
+            case ReplyPiece.Finish f -> chunk(delta(), f.reason(), includeUsage);
+        };
     }
 
     /** The whole answer as one {@code chat.completion} object (a request without {@code stream: true}). */
@@ -79,7 +100,7 @@ final class ChatCompletionChunks {
             ArrayNode calls = message.putArray("tool_calls");
             for (int i = 0; i < reply.toolCalls().size(); i++) {
                 SimulatedReply.Call call = reply.toolCalls().get(i);
-                ObjectNode entry = calls.addObject().put("id", callId(i)).put("type", "function");
+                ObjectNode entry = calls.addObject().put("id", callId(id, i)).put("type", "function");
                 entry.putObject("function").put("name", call.name()).put("arguments", call.arguments());
             }
         } else {
@@ -91,28 +112,14 @@ final class ChatCompletionChunks {
         ObjectNode choice = c.putArray("choices").addObject().put("index", 0);
         choice.set("message", message);
         choice.putNull("logprobs");
-        choice.put("finish_reason", finishReason(reply));
+        choice.put("finish_reason", reply.finishReason());
         c.set("usage", usage(promptTokens, reply));
         return c.toString();
     }
 
     /** Unique per call: the completion id's unique tail, and the call's index. */
-    private String callId(int index) {
-        return "call_" + id.substring(Math.max(0, id.length() - 20)) + index;
-    }
-
-    private static String finishReason(SimulatedReply reply) {
-        return reply.callsTools() ? "tool_calls" : "stop";
-    }
-
-    /** The arguments cut into short pieces, never inside a surrogate pair. */
-    static List<String> fragments(String arguments) {
-        List<String> out = new ArrayList<>();
-        int[] codePoints = arguments.codePoints().toArray();
-        for (int i = 0; i < codePoints.length; i += ARGUMENT_FRAGMENT) {
-            out.add(new String(codePoints, i, Math.min(ARGUMENT_FRAGMENT, codePoints.length - i)));
-        }
-        return out;
+    static String callId(String completionId, int index) {
+        return "call_" + completionId.substring(Math.max(0, completionId.length() - 20)) + index;
     }
 
     private static ObjectNode delta() {

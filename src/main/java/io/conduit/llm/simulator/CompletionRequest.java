@@ -16,12 +16,32 @@ record CompletionRequest(String model, List<Message> messages, boolean toolsOffe
     static final String DEFAULT_MODEL = "conduit-simulator";
     private static final Set<String> ROLES = Set.of("system", "developer", "user", "assistant", "tool");
 
-    /** One message: its role, its text (text parts joined when the content is an array), and whether it calls tools. */
-    record Message(String role, String text, boolean callsTools) {
+    /**
+     * One message: its role, its text (text parts joined when the content is an array), the ids of the tools it calls
+     * (an assistant's) and the id of the call it answers (a tool's, else null).
+     */
+    record Message(String role, String text, List<String> toolCallIds, String toolCallId) {
+
+        Message {
+            toolCallIds = List.copyOf(toolCallIds);
+        }
+
+        boolean callsTools() {
+            return role.equals("assistant") && !toolCallIds.isEmpty();
+        }
     }
 
     CompletionRequest {
         messages = List.copyOf(messages);
+    }
+
+    /**
+     * A conversation already in this shape (the in-process model's), checked as a request body is: every tool call
+     * answered before the next other message.
+     */
+    static CompletionRequest of(String model, List<Message> messages, boolean toolsOffered) {
+        answeredToolCalls(messages);
+        return new CompletionRequest(model, messages, toolsOffered, true, true);
     }
 
     static CompletionRequest parse(String body) {
@@ -49,7 +69,7 @@ record CompletionRequest(String model, List<Message> messages, boolean toolsOffe
         for (int i = 0; i < messages.size(); i++) {
             parsed.add(message(messages.get(i), "messages[" + i + "]"));
         }
-        answeredToolCalls(messages);
+        answeredToolCalls(parsed);
         JsonNode tools = root.path("tools");
         if (!tools.isMissingNode() && !tools.isNull() && !tools.isArray()) {
             throw new InvalidCompletionRequest("invalid_type", "tools", "Invalid type for 'tools': expected an array of tools.");
@@ -67,16 +87,15 @@ record CompletionRequest(String model, List<Message> messages, boolean toolsOffe
      * OpenAI's rule: an assistant message with tool calls is followed, before any other message, by a tool message
      * answering each of its calls (a conversation whose turn stopped between the calls and their results is refused).
      */
-    private static void answeredToolCalls(JsonNode messages) {
+    private static void answeredToolCalls(List<Message> messages) {
         for (int i = 0; i < messages.size(); i++) {
-            JsonNode m = messages.get(i);
-            if (!"assistant".equals(m.path("role").asText()) || !m.path("tool_calls").isArray() || m.path("tool_calls").isEmpty()) {
+            Message m = messages.get(i);
+            if (!m.callsTools()) {
                 continue;
             }
-            Set<String> missing = new java.util.LinkedHashSet<>();
-            m.path("tool_calls").forEach(c -> missing.add(c.path("id").asText()));
-            for (int j = i + 1; j < messages.size() && "tool".equals(messages.get(j).path("role").asText()); j++) {
-                missing.remove(messages.get(j).path("tool_call_id").asText());
+            Set<String> missing = new java.util.LinkedHashSet<>(m.toolCallIds());
+            for (int j = i + 1; j < messages.size() && messages.get(j).role().equals("tool"); j++) {
+                missing.remove(messages.get(j).toolCallId());
             }
             if (!missing.isEmpty()) {
                 throw new InvalidCompletionRequest(null, "messages.[" + i + "].role", "An assistant message with 'tool_calls' must be followed "
@@ -106,8 +125,12 @@ record CompletionRequest(String model, List<Message> messages, boolean toolsOffe
             throw new InvalidCompletionRequest("missing_required_parameter", param + ".tool_call_id",
                     "Missing required parameter: '" + param + ".tool_call_id'.");
         }
-        boolean callsTools = role.asText().equals("assistant") && toolCalls.isArray() && !toolCalls.isEmpty();
-        return new Message(role.asText(), text(m.path("content"), param), callsTools);
+        List<String> callIds = new ArrayList<>();
+        if (role.asText().equals("assistant")) {
+            toolCalls.forEach(c -> callIds.add(c.path("id").asText()));
+        }
+        String answers = role.asText().equals("tool") ? m.get("tool_call_id").asText() : null;
+        return new Message(role.asText(), text(m.path("content"), param), callIds, answers);
     }
 
     /** A string, an array of content parts (their text joined), or nothing (an assistant message with tool calls). */

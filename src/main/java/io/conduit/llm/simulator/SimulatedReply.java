@@ -31,6 +31,11 @@ record SimulatedReply(String text, List<Call> toolCalls, String reasoning) {
         return !toolCalls.isEmpty();
     }
 
+    /** OpenAI's {@code finish_reason}: {@code tool_calls} when the reply calls tools, else {@code stop}. */
+    String finishReason() {
+        return callsTools() ? "tool_calls" : "stop";
+    }
+
     /** Tokens the answer costs: its words, its reasoning's words, and per tool call one for the name plus the words of its arguments. */
     int completionTokens() {
         int n = TokenCount.of(text) + TokenCount.of(reasoning);

@@ -8,7 +8,7 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.core.MediaType;
 import java.util.List;
-import java.util.UUID;
+import java.util.function.Supplier;
 import org.jboss.logging.Logger;
 import org.jboss.resteasy.reactive.RestMulti;
 import org.jboss.resteasy.reactive.RestResponse;
@@ -60,14 +60,14 @@ public class SimulatorResource {
             return whole(400, OpenAiErrors.of(e));
         }
         SimulatedReply reply = model.reply(request);
-        ChatCompletionChunks wire = new ChatCompletionChunks("chatcmpl-" + UUID.randomUUID().toString().replace("-", ""),
-                request.model(), System.currentTimeMillis() / 1000);
+        ChatCompletionChunks wire = new ChatCompletionChunks(ChatCompletionChunks.newId(), request.model(),
+                System.currentTimeMillis() / 1000);
         if (!request.stream()) {
             return whole(200, wire.completion(reply, request.promptTokens()));
         }
-        List<String> frames = wire.stream(reply, request.promptTokens(), request.includeUsage()).stream()
-                .map(chunk -> "data: " + chunk + "\n\n").toList();
-        Multi<String> events = Multi.createBy().concatenating().streams(pacing.pace(frames), Multi.createFrom().item(DONE));
+        List<Supplier<String>> chunks = wire.frames(reply, request.promptTokens(), request.includeUsage(), config.stampTokens());
+        Multi<String> frames = pacing.pace(chunks).map(chunk -> "data: " + chunk.get() + "\n\n");
+        Multi<String> events = Multi.createBy().concatenating().streams(frames, Multi.createFrom().item(DONE));
         return RestMulti.fromMultiData(events).status(200)
                 .header("Content-Type", EVENT_STREAM).header("Cache-Control", "no-cache").build();
     }

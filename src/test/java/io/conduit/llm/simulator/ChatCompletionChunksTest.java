@@ -25,7 +25,7 @@ class ChatCompletionChunksTest {
     @Test
     void argumentFragmentsJoinBackAndNeverSplitACharacter() {
         String args = "{\"city\":\"Zürich 🏔️ and more text\"}";
-        List<String> fragments = ChatCompletionChunks.fragments(args);
+        List<String> fragments = ReplyPiece.fragments(args);
         assertThat(fragments).hasSizeGreaterThan(2);
         assertThat(String.join("", fragments)).isEqualTo(args);
         assertThat(fragments).allSatisfy(f -> {
