@@ -32,7 +32,9 @@ final class ClassicSseConversation extends Conversation {
         String body = new JsonObject().put("assistant_id", load.assistant)
                 .put("input", new JsonObject().put("messages", new JsonArray()
                         .add(new JsonObject().put("role", "user").put("content", load.prompt))))
-                .put("stream_mode", new JsonArray().add("messages-tuple")).encode();
+                .put("stream_mode", new JsonArray().add("messages-tuple"))
+                // when the load stops, its runs stop too, so they do not weigh on the next phase
+                .put("on_disconnect", "cancel").encode();
         load.http.request(load.post("/threads/" + threadId + "/runs/stream").putHeader("accept", "text/event-stream"))
                 .compose(req -> {
                     request = req;

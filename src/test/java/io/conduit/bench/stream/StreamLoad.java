@@ -70,7 +70,7 @@ public final class StreamLoad {
         if (transport.equals("idle")) {
             idle(load, server, Integer.getInteger("bench.idle", 10_000));
         } else {
-            System.out.println("| clients | slow | token events/s | tokens/s | offered tokens/s | latency ms p50 / p99 / p999 "
+            System.out.println("| clients | slow | token events/s | tokens/s | tokens/s per client | latency ms p50 / p99 / p999 "
                     + "(fast clients) | slow clients p99 | stamped | runs/s | errors | server CPU ms / 1k tokens "
                     + "| server CPU % | client CPU % | server RSS MB | load avg |");
             for (int n : clients) {
@@ -130,8 +130,8 @@ public final class StreamLoad {
         double secs = elapsedNanos / 1e9;
         long tokens = tally.tokens.sum();
         System.out.printf(Locale.ROOT,
-                "| %,d | %d | %,.0f | %,.0f | %,d | %s / %s / %s | %s | %,d | %.1f | %d | %s | %s | %.0f | %s | %s → %s |%n",
-                n, slowCount, tally.events.sum() / secs, tokens / secs, (long) n * 50,
+                "| %,d | %d | %,.0f | %,.0f | %.1f | %s / %s / %s | %s | %,d | %.1f | %d | %s | %s | %.0f | %s | %s → %s |%n",
+                n, slowCount, tally.events.sum() / secs, tokens / secs, tokens / secs / n,
                 ms(tally.fast.percentile(0.50)), ms(tally.fast.percentile(0.99)), ms(tally.fast.percentile(0.999)),
                 ms(tally.slow.percentile(0.99)), tally.fast.count() + tally.slow.count(),
                 tally.conversations.sum() / secs, tally.errors.sum(),
@@ -142,7 +142,7 @@ public final class StreamLoad {
         if (tally.fast.negatives() > 0) {
             System.out.println("  (" + tally.fast.negatives() + " stamps later than their receipt: clock steps?)");
         }
-        Thread.sleep(3000); // let the server finish the closed streams before the next phase
+        Thread.sleep(Long.getLong("bench.pauseMillis", 10_000)); // runs left behind end before the next phase
     }
 
     /** Latency in ms with three decimals, from µs. */
