@@ -20,7 +20,7 @@ class ArchitectureTest {
 
     private static final String[] ENGINE = {"io.conduit.graph..", "io.conduit.checkpoint.."};
     private static final String[] EDGES = {"io.conduit.llm..", "io.conduit.tools..", "io.conduit.persistence..",
-            "io.conduit.runs..", "io.conduit.api..", "io.conduit.transport.."};
+            "io.conduit.runs..", "io.conduit.api..", "io.conduit.stream..", "io.conduit.transport.."};
 
     private static JavaClasses classes;
 
@@ -43,7 +43,7 @@ class ArchitectureTest {
     @Test
     void theRulesSeeEveryLayer() {
         // guards against the rules passing vacuously
-        for (String p : new String[]{"graph", "checkpoint", "agent", "agent.message", "agent.port", "llm", "tools", "persistence", "api"}) {
+        for (String p : new String[]{"graph", "checkpoint", "agent", "agent.message", "agent.port", "llm", "tools", "persistence", "api", "stream"}) {
             assertThat(classes.containPackage("io.conduit." + p)).as(p).isTrue();
         }
         assertThat(classes.contain(io.conduit.graph.CompiledGraph.class)).isTrue();
@@ -115,8 +115,20 @@ class ArchitectureTest {
     @Test
     void modelsToolsAndStoresDoNotKnowTheServingLayer() {
         noClasses().that().resideInAnyPackage("io.conduit.llm..", "io.conduit.tools..", "io.conduit.persistence..", "io.conduit.runs..")
-                .should().dependOnClassesThat().resideInAnyPackage("io.conduit.api..", "io.conduit.transport..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.conduit.api..", "io.conduit.stream..", "io.conduit.transport..")
                 .because("the transports are adapters over the runs, not the other way round")
+                .check(classes);
+    }
+
+    @Test
+    void theTransportsDoNotKnowEachOther() {
+        noClasses().that().resideInAPackage("io.conduit.api..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.conduit.stream..", "io.conduit.transport..")
+                .because("the Agent Server API and the thread protocol are two adapters side by side over the runs")
+                .check(classes);
+        noClasses().that().resideInAnyPackage("io.conduit.stream..", "io.conduit.transport..")
+                .should().dependOnClassesThat().resideInAPackage("io.conduit.api..")
+                .because("the thread protocol is an adapter over the runs, not over the Agent Server API")
                 .check(classes);
     }
 

@@ -39,7 +39,7 @@ public final class ToolExecutorStage implements Node {
         ToolScope scope = new ToolScope(ctx.threadId(), userId, Map.of("user_id", userId, "thread_id", ctx.threadId()));
         return Uni.createFrom().deferred(() -> {
             String childId = TimeOrderedIds.next();
-            ctx.childStarted(childId, KIND, call.name(), arguments(call));
+            ctx.childStarted(childId, KIND, call.name(), arguments(call), call.id());
             // an assistant limited to some tools binds only those; a model that calls another anyway is told no
             Uni<ToolOutcome> outcome = ctx.configurable().get("tools") instanceof java.util.List<?> allowed && !allowed.contains(call.name())
                     ? Uni.createFrom().item(new ToolOutcome("tool " + call.name() + " is not available to this assistant", true, 0))

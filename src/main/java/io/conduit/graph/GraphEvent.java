@@ -9,9 +9,14 @@ public sealed interface GraphEvent {
 
     /**
      * Where an event happened: the run, the thread, the checkpoint namespace (a subgraph's events keep their own),
-     * the node ({@code null} for run-level events) and the superstep.
+     * the node ({@code null} for run-level events), the superstep, and the task of the node ({@code null} for
+     * run-level events: parallel tasks of one node are told apart by it).
      */
-    record Tag(String runId, String threadId, String ns, String node, int step) {
+    record Tag(String runId, String threadId, String ns, String node, int step, String taskId) {
+
+        public Tag(String runId, String threadId, String ns, String node, int step) {
+            this(runId, threadId, ns, node, step, null);
+        }
     }
 
     /** The run began from (or created) this checkpoint. */
@@ -46,9 +51,14 @@ public sealed interface GraphEvent {
      * A node began a unit of work inside it (a model call, a tool call), LangChain's callback runs. {@code kind} is
      * the caller's word for it ("chat_model", "tool"); the engine does not read it. {@code input} is a value that
      * serializes to JSON. The node ends it with one {@link ChildEnded} of the same {@code childId}, unless the run ends
-     * first; the engine passes both on as they come and checks neither.
+     * first; the engine passes both on as they come and checks neither. {@code callId} is the id the work is known by
+     * outside the run, if any (a tool call's id, which the model's message carries), else null.
      */
-    record ChildStarted(Tag tag, String childId, String kind, String name, Object input) implements GraphEvent {
+    record ChildStarted(Tag tag, String childId, String kind, String name, Object input, String callId) implements GraphEvent {
+
+        public ChildStarted(Tag tag, String childId, String kind, String name, Object input) {
+            this(tag, childId, kind, name, input, null);
+        }
     }
 
     /**

@@ -37,7 +37,12 @@ public interface NodeContext {
      * Announces work the node does inside it (a model or tool call) to the run's subscribers; end it with
      * {@link #childEnded} and the same {@code childId}. {@code kind} is the caller's own word ("chat_model", "tool").
      */
-    void childStarted(String childId, String kind, String name, Object input);
+    default void childStarted(String childId, String kind, String name, Object input) {
+        childStarted(childId, kind, name, input, null);
+    }
+
+    /** {@link #childStarted(String, String, String, Object)} of work known outside the run as {@code callId} (a tool call). */
+    void childStarted(String childId, String kind, String name, Object input, String callId);
 
     /** Ends the work {@code childId}: {@code error} null when it succeeded with {@code output}. */
     void childEnded(String childId, String kind, String name, Object output, String error);

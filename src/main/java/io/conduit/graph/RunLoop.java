@@ -309,7 +309,7 @@ final class RunLoop {
             return Uni.createFrom().item(new TaskOutcome(task, null, new GraphException(GraphException.Code.UNKNOWN_TARGET,
                     "checkpoint " + at.id() + " schedules node " + task.node() + ", which this graph does not have")));
         }
-        GraphEvent.Tag tag = tag(task.node(), step);
+        GraphEvent.Tag tag = new GraphEvent.Tag(runId, threadId, ns, task.node(), step, task.id());
         emit(new GraphEvent.TaskStarted(tag, task.id()));
         TaskContext ctx = new TaskContext(this, task, tag, rec == null ? List.of() : rec.resumes);
         Uni<TaskOutcome> run = Uni.createFrom().deferred(() -> node.run(input, ctx))

@@ -66,8 +66,8 @@ final class TaskContext implements NodeContext {
     }
 
     @Override
-    public void childStarted(String childId, String kind, String name, Object input) {
-        run.emit(new GraphEvent.ChildStarted(tag, childId, kind, name, input));
+    public void childStarted(String childId, String kind, String name, Object input, String callId) {
+        run.emit(new GraphEvent.ChildStarted(tag, childId, kind, name, input, callId));
     }
 
     @Override

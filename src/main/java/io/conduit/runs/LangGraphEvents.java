@@ -29,19 +29,19 @@ final class LangGraphEvents {
     private final Run run;
     private final String graphId;
     private final Set<String> modes;
-    private long seq;
+    private final EventSeq seq;
     private final Set<String> streamedMessages = new HashSet<>();
     private final Map<String, String> taskOfNode = new HashMap<>();
     /** The chat model call in flight per node ({@code ns/node}): its stream events carry the call's run id, as its start and end do. */
     private final Map<String, String> modelCallOfNode = new HashMap<>();
     private String lastCheckpoint;
 
-    LangGraphEvents(ThreadEventLog log, Run run, String graphId, Set<String> requested, long firstSeq) {
+    LangGraphEvents(ThreadEventLog log, Run run, String graphId, Set<String> requested, EventSeq seq) {
         this.log = log;
         this.run = run;
         this.graphId = graphId;
         this.modes = requested;
-        this.seq = firstSeq;
+        this.seq = seq;
     }
 
     void metadata() {
@@ -249,7 +249,7 @@ final class LangGraphEvents {
     }
 
     private void write(String mode, String ns, JsonNode data) {
-        log.append(new RunEvent(seq++, run.runId(), mode, ns, data == null ? "null" : data.toString()));
+        log.append(new RunEvent(seq.next(), run.runId(), mode, ns, data == null ? "null" : data.toString()));
     }
 
     /** The SSE namespace of a subgraph event: its checkpoint namespace ({@code node:task} segments). */

@@ -14,13 +14,30 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class RunEventLogs {
 
+    /** What a replay sends in place of the events of run {@code runId} that were dropped, up to {@code droppedThrough}. */
+    @FunctionalInterface
+    public interface DroppedNotice {
+        RunEvent of(String runId, long droppedThrough);
+    }
+
+    /** The classic log's notice: an SSE {@code error} event. */
+    static final DroppedNotice CLASSIC_NOTICE = (runId, through) -> new RunEvent(through, runId, "error", "",
+            "{\"error\":\"EventsDropped\",\"message\":\"the events of run " + runId + " up to " + through
+                    + " were dropped to bound memory; read the run's state instead\"}");
+
     private final Map<String, ThreadEventLog> logs = new ConcurrentHashMap<>();
     private final AtomicLong bytes = new AtomicLong();
     private final Duration retention;
     private final long maxRunBytes;
     private final long maxTotalBytes;
+    private final DroppedNotice notice;
 
     public RunEventLogs(Duration retention, long maxRunBytes, long maxTotalBytes) {
+        this(retention, maxRunBytes, maxTotalBytes, CLASSIC_NOTICE);
+    }
+
+    public RunEventLogs(Duration retention, long maxRunBytes, long maxTotalBytes, DroppedNotice notice) {
+        this.notice = notice;
         this.retention = retention;
         this.maxRunBytes = maxRunBytes;
         this.maxTotalBytes = maxTotalBytes;
@@ -48,6 +65,10 @@ public final class RunEventLogs {
         if (log != null) {
             log.expire(Long.MAX_VALUE);
         }
+    }
+
+    RunEvent droppedNotice(String runId, long droppedThrough) {
+        return notice.of(runId, droppedThrough);
     }
 
     void account(long delta) {

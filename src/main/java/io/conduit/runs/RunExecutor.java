@@ -50,6 +50,7 @@ public final class RunExecutor {
     private final ThreadStore threads;
     private final Function<String, RegisteredGraph> graphs;
     private final RunEventLogs logs;
+    private final ProtocolEventLogs protocolLogs;
     private final Clock clock;
     private final Duration timeout;
     private final int maxConcurrent;
@@ -68,6 +69,9 @@ public final class RunExecutor {
         volatile StopReason stop;
         volatile boolean done;
         LangGraphEvents events;
+        ProtocolEvents protocol;
+        /** Why it failed, said by the protocol's root {@code failed}. */
+        volatile String error;
 
         Active(Run run, RegisteredGraph graph) {
             this.run = run;
@@ -80,7 +84,8 @@ public final class RunExecutor {
      *              it, the worker is taken for dead and its runs are resumed by another
      */
     public RunExecutor(RunStore runs, ThreadStore threads, Function<String, RegisteredGraph> graphs, RunEventLogs logs,
-                       Clock clock, Duration timeout, int maxConcurrent, Duration lease, Timers timers) {
+                       ProtocolEventLogs protocolLogs, Clock clock, Duration timeout, int maxConcurrent, Duration lease, Timers timers) {
+        this.protocolLogs = protocolLogs;
         this.lease = lease;
         this.timers = timers;
         this.runs = runs;
@@ -168,8 +173,12 @@ public final class RunExecutor {
         Run run = a.run;
         Object modes = run.kwargs().get("stream_mode");
         Set<String> requested = modes instanceof List<?> l ? Set.copyOf((List<String>) l) : modes instanceof String s ? Set.of(s) : Set.of();
-        a.events = new LangGraphEvents(log, run, a.graph == null ? "" : a.graph.graphId(), requested, firstSeq);
+        EventSeq seq = new EventSeq(firstSeq);
+        String graphId = a.graph == null ? String.valueOf(run.kwargs().get("graph_id")) : a.graph.graphId();
+        a.events = new LangGraphEvents(log, run, graphId, requested, seq);
+        a.protocol = new ProtocolEvents(protocolLogs.begin(run.threadId(), run.runId()), run.runId(), graphId, seq, clock::millis);
         a.events.metadata();
+        a.protocol.running();
         if (a.graph == null) {
             finishFailed(a, log, "GraphNotFound", "the run's graph is not registered here");
             return;
@@ -194,7 +203,10 @@ public final class RunExecutor {
                 .chain(begun -> begun ? graph.state(run.threadId()) : Uni.createFrom().item(Optional.<StateSnapshot>empty()))
                 .subscribe().with(begun -> {
                     if (begun.isEmpty()) {
-                        stream(a, log, graph, given);
+                        answered(graph, given).subscribe().with(ids -> {
+                            a.protocol.answered(ids);
+                            stream(a, log, graph, given);
+                        }, f -> fail(a, log, f));
                     } else if (!begun.get().interrupts().isEmpty()) {
                         // it had reached an interrupt or a breakpoint, its end, when its process died: so it ends
                         StateSnapshot s = begun.get();
@@ -202,6 +214,7 @@ public final class RunExecutor {
                         GraphEvent.Interrupted end = new GraphEvent.Interrupted(new GraphEvent.Tag(run.runId(), run.threadId(), "", null, s.step()),
                                 s.interrupts(), s.checkpointId());
                         a.events.on(end);
+                        a.protocol.on(end);
                         a.terminal = end;
                         finish(a, log);
                     } else {
@@ -218,6 +231,7 @@ public final class RunExecutor {
         }
         a.subscription = graph.stream(request).subscribe().with(e -> {
             a.events.on(e);
+            a.protocol.on(e);
             if (e.terminal()) {
                 a.terminal = e;
             }
@@ -225,6 +239,19 @@ public final class RunExecutor {
         if (!timeout.isZero()) {
             a.timer = timers.schedule(timeout, () -> stop(a, StopReason.TIMEOUT));
         }
+    }
+
+    /** The interrupts a resuming run answers: those it names, or every one pending on the thread. */
+    private static Uni<List<String>> answered(CompiledGraph graph, RunRequest request) {
+        if (request.command() == null || !request.command().resumes()) {
+            return Uni.createFrom().item(List.of());
+        }
+        if (!request.command().resumeById().isEmpty()) {
+            return Uni.createFrom().item(List.copyOf(request.command().resumeById().keySet()));
+        }
+        return graph.state(request.threadId()).map(s -> s.map(snap -> snap.interrupts().stream()
+                .filter(i -> !"before".equals(i.when()) && !"after".equals(i.when())).map(io.conduit.graph.Interrupt::id).toList())
+                .orElse(List.of()));
     }
 
     /**
@@ -296,6 +323,7 @@ public final class RunExecutor {
         GraphEvent t = a.terminal;
         if (a.stop == StopReason.TIMEOUT) {
             status = RunStatus.TIMEOUT;
+            a.error = "TimeoutError: the run took longer than " + timeout.toSeconds() + " s (conduit.runs.timeout)";
             if (a.events != null) {
                 a.events.error("TimeoutError", "the run took longer than " + timeout.toSeconds() + " s (conduit.runs.timeout)");
             }
@@ -303,6 +331,7 @@ public final class RunExecutor {
             status = RunStatus.INTERRUPTED;
         } else if (t instanceof GraphEvent.RunFailed f) {
             status = RunStatus.ERROR;
+            a.error = f.code() + ": " + f.message();
             if (a.events != null) {
                 a.events.error(f.code(), f.message());
             }
@@ -326,6 +355,13 @@ public final class RunExecutor {
     private void ended(Active a, ThreadEventLog log, RunStatus status) {
         if (a.events != null && status != RunStatus.ERROR && status != RunStatus.TIMEOUT) {
             a.events.end();
+        }
+        if (a.protocol != null) {
+            a.protocol.end(status, a.error);
+            ThreadEventLog protocolLog = protocolLogs.find(a.run.threadId());
+            if (protocolLog != null) {
+                protocolLog.end(a.run.runId(), clock.millis());
+            }
         }
         if (log != null) {
             log.end(a.run.runId(), clock.millis());

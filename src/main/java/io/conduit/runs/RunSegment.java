@@ -6,7 +6,7 @@ import java.util.List;
 
 /**
  * The part of a thread's event log one run wrote. Bounded: past {@code maxBytes} the oldest events are dropped (the
- * terminal ones always stay), and {@link #droppedThrough} says how far, so a replay that needs them can say so.
+ * events {@link RunEvent#kept} always stay), and {@link #droppedThrough} says how far, so a replay that needs them can say so.
  * Not thread-safe: {@link ThreadEventLog} guards it.
  */
 final class RunSegment {
@@ -29,7 +29,7 @@ final class RunSegment {
         long delta = size(e);
         bytes += delta;
         long freed = 0;
-        while (bytes > maxBytes && events.size() > 1 && !events.peekFirst().terminal()) {
+        while (bytes > maxBytes && events.size() > 1 && !events.peekFirst().kept()) {
             RunEvent old = events.pollFirst();
             droppedThrough = old.seq();
             bytes -= size(old);
@@ -41,7 +41,7 @@ final class RunSegment {
     /** Drops the oldest events to free about {@code wanted} bytes (when the log as a whole is over its bound). */
     long shed(long wanted) {
         long freed = 0;
-        while (freed < wanted && events.size() > 1 && !events.peekFirst().terminal()) {
+        while (freed < wanted && events.size() > 1 && !events.peekFirst().kept()) {
             RunEvent old = events.pollFirst();
             droppedThrough = old.seq();
             bytes -= size(old);
@@ -58,6 +58,10 @@ final class RunSegment {
             }
         }
         return out;
+    }
+
+    long lastSeq() {
+        return events.isEmpty() ? droppedThrough : events.peekLast().seq();
     }
 
     boolean ended() {

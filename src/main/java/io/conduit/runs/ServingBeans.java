@@ -59,8 +59,15 @@ public class ServingBeans {
 
     @Produces
     @Singleton
-    RunExecutor executor(RunStore runs, ThreadStore threads, GraphRegistry graphs, RunEventLogs logs, ServingConfig config, Vertx vertx) {
-        return new RunExecutor(runs, threads, id -> graphs.byGraphId(id), logs, Clock.systemUTC(), config.timeout(), config.maxConcurrent(),
+    ProtocolEventLogs protocolLogs(ServingConfig config) {
+        return new ProtocolEventLogs(config.protocolRetention(), config.maxRunLogBytes(), config.maxLogBytes());
+    }
+
+    @Produces
+    @Singleton
+    RunExecutor executor(RunStore runs, ThreadStore threads, GraphRegistry graphs, RunEventLogs logs, ProtocolEventLogs protocolLogs,
+                         ServingConfig config, Vertx vertx) {
+        return new RunExecutor(runs, threads, id -> graphs.byGraphId(id), logs, protocolLogs, Clock.systemUTC(), config.timeout(), config.maxConcurrent(),
                 config.lease(), vertxTimers(vertx));
     }
 
@@ -86,14 +93,18 @@ public class ServingBeans {
 
     @Produces
     @Singleton
-    ThreadDeletion deletion(ThreadStore threads, RunStore runs, RunEventLogs logs, GraphRegistry graphs) {
-        return new ThreadDeletion(threads, runs, logs, graphs, Clock.systemUTC());
+    ThreadDeletion deletion(ThreadStore threads, RunStore runs, RunEventLogs logs, ProtocolEventLogs protocolLogs, GraphRegistry graphs) {
+        return new ThreadDeletion(threads, runs, logs, protocolLogs, graphs, Clock.systemUTC());
     }
 
-    void start(@Observes StartupEvent e, RunExecutor executor, RunEventLogs logs, ThreadDeletion deletion, ServingConfig config, Vertx vertx) {
+    void start(@Observes StartupEvent e, RunExecutor executor, RunEventLogs logs, ProtocolEventLogs protocolLogs, ThreadDeletion deletion,
+               ServingConfig config, Vertx vertx) {
         executor.recover().subscribe().with(found -> executor.wake(), f -> executor.wake());
         pollTimer = vertx.setPeriodic(config.pollInterval().toMillis(), id -> executor.wake());
-        sweepTimer = vertx.setPeriodic(10_000, id -> logs.sweep(System.currentTimeMillis()));
+        sweepTimer = vertx.setPeriodic(10_000, id -> {
+            logs.sweep(System.currentTimeMillis());
+            protocolLogs.sweep(System.currentTimeMillis());
+        });
         ttlTimer = vertx.setPeriodic(60_000, id -> deletion.sweep(100).subscribe().with(n -> { }, f -> { }));
         leaseTimer = vertx.setPeriodic(Math.max(100, config.lease().toMillis() / 3), id -> executor.heartbeat().subscribe().with(
                 found -> { }, f -> org.jboss.logging.Logger.getLogger(ServingBeans.class).warnf("Renewing the worker's runs failed: %s", f.toString())));

@@ -16,6 +16,15 @@ public interface ServingConfig {
     @WithDefault("10m")
     Duration streamRetention();
 
+    /**
+     * How long a finished run's thread-protocol events stay replayable (a WebSocket or SSE client of
+     * {@code /threads/{id}/stream/events} that reconnects replays them; the SDK retries for about 22 s). Their memory is
+     * bounded like the classic log's, by {@code max-run-log-bytes} per run and {@code max-log-bytes} in total (a
+     * separate budget of the same size).
+     */
+    @WithDefault("2m")
+    Duration protocolRetention();
+
     /** Most bytes one run's event log keeps; past it the oldest events are dropped (the end is always kept). */
     @WithDefault("8388608")
     long maxRunLogBytes();

@@ -7,7 +7,7 @@ import java.util.List;
 import org.jboss.logging.Logger;
 
 /**
- * Deletes a thread with everything it owns: checkpoints, run records, its record and its event log. Refused while a
+ * Deletes a thread with everything it owns: checkpoints, run records, its record and its event logs. Refused while a
  * run is pending or running on it. Also the TTL sweep: threads past their {@code expiresAt} go the same way.
  */
 public final class ThreadDeletion {
@@ -17,10 +17,13 @@ public final class ThreadDeletion {
     private final ThreadStore threads;
     private final RunStore runs;
     private final RunEventLogs logs;
+    private final ProtocolEventLogs protocolLogs;
     private final CompiledGraph checkpoints;
     private final Clock clock;
 
-    public ThreadDeletion(ThreadStore threads, RunStore runs, RunEventLogs logs, GraphRegistry graphs, Clock clock) {
+    public ThreadDeletion(ThreadStore threads, RunStore runs, RunEventLogs logs, ProtocolEventLogs protocolLogs, GraphRegistry graphs,
+                          Clock clock) {
+        this.protocolLogs = protocolLogs;
         this.threads = threads;
         this.runs = runs;
         this.logs = logs;
@@ -39,7 +42,10 @@ public final class ThreadDeletion {
                     return Uni.createFrom().failure(new ThreadBusyException(threadId));
                 }
                 return checkpoints.deleteThread(threadId).chain(() -> runs.deleteThread(threadId)).chain(() -> threads.delete(threadId))
-                        .invoke(() -> logs.forget(threadId)).replaceWith(true);
+                        .invoke(() -> {
+                            logs.forget(threadId);
+                            protocolLogs.forget(threadId);
+                        }).replaceWith(true);
             });
         });
     }

@@ -104,13 +104,20 @@ public final class ThreadEventLog {
 
     private void replay(RunSegment s, long afterSeq, RunEventListener listener) {
         if (s.droppedThrough > afterSeq) {
-            listener.onEvent(new RunEvent(s.droppedThrough, s.runId, "error", "", "{\"error\":\"EventsDropped\",\"message\":"
-                    + "\"the events of run " + s.runId + " up to " + s.droppedThrough + " were dropped to bound memory; "
-                    + "read the run's state instead\"}"));
+            listener.onEvent(owner.droppedNotice(s.runId, s.droppedThrough));
         }
         for (RunEvent e : s.after(afterSeq)) {
             listener.onEvent(e);
         }
+    }
+
+    /** The highest seq this log holds, or 0 when it holds none (a protocol answer's {@code applied_through_seq}). */
+    public synchronized long lastSeq() {
+        long last = 0;
+        for (RunSegment s : segments.values()) {
+            last = Math.max(last, s.lastSeq());
+        }
+        return last;
     }
 
     /** The newest run whose segment is still open, or null. */

@@ -19,15 +19,20 @@ public final class WireState {
     private WireState() {
     }
 
-    @SuppressWarnings({"unchecked", "rawtypes"})
     public static ObjectNode values(State state) {
+        return values(state, LangChainMessages::toJson);
+    }
+
+    /** The values with chat messages written by {@code messages}. */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    public static ObjectNode values(State state, java.util.function.Function<ChatMessage, ? extends JsonNode> messages) {
         ObjectNode out = JsonCodec.MAPPER.createObjectNode();
         for (Channel ch : state.schema().channels()) {
             Object v = state.get(ch);
             if (v instanceof MessageList<?> list && (list.isEmpty() || list.get(0) instanceof ChatMessage)) {
                 ArrayNode arr = out.putArray(ch.name());
                 for (Object m : list) {
-                    arr.add(LangChainMessages.toJson((ChatMessage) m));
+                    arr.add(messages.apply((ChatMessage) m));
                 }
             } else {
                 out.set(ch.name(), tree(ch.valueCodec().encode(v)));
@@ -37,12 +42,17 @@ public final class WireState {
     }
 
     /** {@code {channel: value}}; a channel written several times in one update becomes a list of its writes. */
-    @SuppressWarnings({"unchecked", "rawtypes"})
     public static ObjectNode update(Update update) {
+        return update(update, LangChainMessages::toJson);
+    }
+
+    /** The update with chat messages written by {@code messages}. */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    public static ObjectNode update(Update update, java.util.function.Function<ChatMessage, ? extends JsonNode> messages) {
         ObjectNode out = JsonCodec.MAPPER.createObjectNode();
         for (Update.Write w : update.writes()) {
             Channel ch = w.channel();
-            JsonNode value = w.value() instanceof ChatMessage m ? LangChainMessages.toJson(m) : tree(ch.writeCodec().encode(w.value()));
+            JsonNode value = w.value() instanceof ChatMessage m ? messages.apply(m) : tree(ch.writeCodec().encode(w.value()));
             JsonNode before = out.get(ch.name());
             if (before == null) {
                 out.set(ch.name(), ch.storesWrites() ? JsonCodec.MAPPER.createArrayNode().add(value) : value);

@@ -35,7 +35,7 @@ class ThreadDeletionTest {
     final Instant now = Instant.parse("2026-11-23T12:00:00Z");
 
     ThreadDeletion deletion(Instant at) {
-        return new ThreadDeletion(threads, runs, logs, new GraphRegistry(List.of(new RegisteredGraph("g", "", graph, u -> { }, Map.of(), c -> null))),
+        return new ThreadDeletion(threads, runs, logs, new ProtocolEventLogs(Duration.ofMinutes(2), 1 << 20, 1 << 24), new GraphRegistry(List.of(new RegisteredGraph("g", "", graph, u -> { }, Map.of(), c -> null))),
                 Clock.fixed(at, ZoneOffset.UTC));
     }
 

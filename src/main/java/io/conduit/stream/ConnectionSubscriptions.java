@@ -1,0 +1,122 @@
+package io.conduit.stream;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.conduit.checkpoint.JsonCodec;
+import io.conduit.checkpoint.TimeOrderedIds;
+import io.conduit.runs.RunEvent;
+import io.conduit.runs.RunEventListener;
+import io.conduit.runs.ThreadEventLog;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The subscriptions of one WebSocket connection to one thread. The connection follows the thread's protocol log once,
+ * live, and sends each event once if any of its subscriptions matches (however many do). A new subscription is
+ * answered, then replayed the log's matching events, then followed live, with no gap and no repeat: that happens
+ * while the log is locked (appends wait), so the answer and the replay are written before any later event.
+ */
+public final class ConnectionSubscriptions implements RunEventListener {
+
+    /** Makes a connection's subscriptions on a thread, writing to {@code sink}. */
+    @FunctionalInterface
+    public interface Factory {
+        ConnectionSubscriptions create(String threadId, EventSink sink);
+    }
+
+    private final String threadId;
+    private final java.util.function.Supplier<ThreadEventLog> logs;
+    private final EventSink sink;
+    private ThreadEventLog log;
+    private final Map<String, EventFilter> filters = new ConcurrentHashMap<>();
+    private ThreadEventLog.Subscription live;
+    private volatile boolean closed;
+
+    /** {@code logs} gives the thread's log when the first subscription comes (an idle log may expire before). */
+    public ConnectionSubscriptions(String threadId, java.util.function.Supplier<ThreadEventLog> logs, EventSink sink) {
+        this.threadId = threadId;
+        this.logs = logs;
+        this.sink = sink;
+    }
+
+    /**
+     * Adds a subscription and writes, in this order, its success answer for command {@code id}, the log's matching
+     * events after {@code since} (all of them when null), then its live events.
+     */
+    public void subscribe(com.fasterxml.jackson.databind.JsonNode id, EventFilter filter, Long since) {
+        String subscriptionId = TimeOrderedIds.next();
+        ThreadEventLog log = log();
+        // the log's own lock: appends (and so live deliveries) wait until the answer and the replay are written
+        synchronized (log) {
+            if (closed) {
+                return;
+            }
+            // read inside the call; nothing live can reach it while the lock is held
+            List<RunEvent> replay = LogReplay.after(log, since == null ? -1L : since, e -> filter.matches(e.mode(), EventFilter.segments(e.ns())));
+            filters.put(subscriptionId, filter);
+            if (live == null) {
+                live = log.subscribeThread(null, this);
+            }
+            ObjectNode result = JsonCodec.MAPPER.createObjectNode().put("subscription_id", subscriptionId).put("replayed_events", replay.size());
+            sink.send(CommandAnswers.success(id, result, threadId, log.lastSeq()).toString());
+            for (RunEvent e : replay) {
+                sink.send(e.data());
+            }
+        }
+    }
+
+    /** False when there is no such subscription. */
+    public boolean unsubscribe(String subscriptionId) {
+        return filters.remove(subscriptionId) != null;
+    }
+
+    @Override
+    public void onEvent(RunEvent e) {
+        if (closed || filters.isEmpty()) {
+            return;
+        }
+        List<String> ns = EventFilter.segments(e.ns());
+        for (EventFilter f : filters.values()) {
+            if (f.matches(e.mode(), ns)) {
+                sink.send(e.data());
+                return; // one copy per connection, however many subscriptions match
+            }
+        }
+    }
+
+    @Override
+    public void onEnd() {
+        // a thread subscription does not end with a run; the connection stays open
+    }
+
+    private synchronized ThreadEventLog log() {
+        if (log == null) {
+            log = logs.get();
+        }
+        return log;
+    }
+
+    /** Drops every subscription (the connection closed). */
+    public void close() {
+        ThreadEventLog log;
+        synchronized (this) {
+            closed = true;
+            log = this.log;
+        }
+        if (log == null) {
+            return;
+        }
+        synchronized (log) {
+            closed = true;
+            filters.clear();
+            if (live != null) {
+                live.cancel();
+                live = null;
+            }
+        }
+    }
+
+    public int size() {
+        return filters.size();
+    }
+}

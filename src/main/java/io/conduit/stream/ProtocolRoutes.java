@@ -1,0 +1,110 @@
+package io.conduit.stream;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.conduit.checkpoint.JsonCodec;
+import io.conduit.runs.ProtocolEventLogs;
+import io.conduit.runs.ThreadEventLog;
+import io.vertx.core.Vertx;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import io.vertx.ext.web.handler.BodyHandler;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+/**
+ * The thread protocol over HTTP, on Vert.x: {@code POST /threads/{id}/commands} answers one command inline, always
+ * 200 with a JSON success or error answer (never 202/204: the SDK would wait for the answer on an event stream);
+ * {@code POST /threads/{id}/stream/events} with {@code {channels, namespaces?, depth?, since?}} is one filtered SSE
+ * subscription: the thread's buffered events (after {@code since}, or all), then live, until the client closes it.
+ */
+@ApplicationScoped
+public class ProtocolRoutes {
+
+    private final ThreadCommands commands;
+    private final ProtocolEventLogs logs;
+    private final ThreadAccess access;
+    private final StreamConfig config;
+    private final Vertx vertx;
+    private final long maxBody;
+
+    ProtocolRoutes(ThreadCommands commands, ProtocolEventLogs logs, ThreadAccess access, StreamConfig config, Vertx vertx,
+                   @ConfigProperty(name = "conduit.api.max-body-bytes", defaultValue = "1048576") long maxBody) {
+        this.commands = commands;
+        this.logs = logs;
+        this.access = access;
+        this.config = config;
+        this.vertx = vertx;
+        this.maxBody = maxBody;
+    }
+
+    void routes(@Observes Router router) {
+        BodyHandler body = BodyHandler.create(false).setBodyLimit(maxBody);
+        router.post("/threads/:thread_id/commands").handler(body).handler(this::command);
+        router.post("/threads/:thread_id/stream/events").handler(body).handler(this::events);
+    }
+
+    private void command(RoutingContext ctx) {
+        String threadId = ctx.pathParam("thread_id");
+        allowed(ctx, threadId, () -> {
+            ProtocolCommand c;
+            try {
+                c = ProtocolCommand.parse(ctx.body().asString() == null ? "" : ctx.body().asString());
+            } catch (ProtocolCommand.Malformed m) {
+                json(ctx, 200, CommandAnswers.error(m.id(), "invalid_argument", m.getMessage()));
+                return;
+            }
+            commands.handle(threadId, c, null).subscribe().with(answer -> json(ctx, 200, answer),
+                    f -> json(ctx, 200, CommandAnswers.error(c.id(), "unknown_error", "the server failed to handle the command")));
+        });
+    }
+
+    private void events(RoutingContext ctx) {
+        String threadId = ctx.pathParam("thread_id");
+        allowed(ctx, threadId, () -> {
+            EventFilter filter;
+            Long since;
+            try {
+                JsonNode b = JsonCodec.MAPPER.readTree(ctx.body().asString() == null ? "" : ctx.body().asString());
+                if (b == null || !b.isObject()) {
+                    throw ProtocolException.invalid("the body is {channels, namespaces?, depth?, since?}");
+                }
+                filter = EventFilter.parse(b, false);
+                since = ThreadCommands.since(b);
+            } catch (ProtocolException e) {
+                json(ctx, 400, CommandAnswers.error(null, e.code(), e.getMessage()));
+                return;
+            } catch (Exception e) {
+                json(ctx, 400, CommandAnswers.error(null, "invalid_argument", "the body is not JSON"));
+                return;
+            }
+            ProtocolSseStream sse = new ProtocolSseStream(ctx.response(), vertx, config.heartbeat(), filter);
+            sse.open();
+            ThreadEventLog.Subscription s = logs.log(threadId).subscribeThread(since == null ? -1L : since, sse);
+            sse.release(s::cancel);
+        });
+    }
+
+    private void allowed(RoutingContext ctx, String threadId, Runnable then) {
+        Map<String, List<String>> headers = new HashMap<>();
+        ctx.request().headers().names().forEach(n -> headers.put(n.toLowerCase(java.util.Locale.ROOT), ctx.request().headers().getAll(n)));
+        access.allows(threadId, headers).subscribe().with(ok -> {
+            if (Boolean.TRUE.equals(ok)) {
+                then.run();
+            } else {
+                json(ctx, 403, CommandAnswers.error(null, "permission_denied", "this caller may not see thread " + threadId));
+            }
+        }, f -> json(ctx, 500, CommandAnswers.error(null, "unknown_error", "the authorization check failed")));
+    }
+
+    private static void json(RoutingContext ctx, int status, ObjectNode body) {
+        if (ctx.response().ended()) {
+            return;
+        }
+        ctx.response().setStatusCode(status).putHeader("Content-Type", "application/json").end(body.toString());
+    }
+}

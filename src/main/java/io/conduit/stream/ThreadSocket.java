@@ -1,0 +1,111 @@
+package io.conduit.stream;
+
+import io.conduit.runs.ProtocolEventLogs;
+import io.quarkus.websockets.next.CloseReason;
+import io.quarkus.websockets.next.OnClose;
+import io.quarkus.websockets.next.OnOpen;
+import io.quarkus.websockets.next.OnPongMessage;
+import io.quarkus.websockets.next.OnTextMessage;
+import io.quarkus.websockets.next.WebSocket;
+import io.quarkus.websockets.next.WebSocketConnection;
+import io.smallrye.mutiny.Uni;
+import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code GET /threads/{thread_id}/stream/events} upgraded: the thread protocol over WebSocket, one JSON message per
+ * text frame, commands answered in-band and events sent as they come. A bad frame gets an error answer and the
+ * connection stays open; a frame past {@code conduit.stream.max-frame-bytes} closes it with 1009; a thread the caller
+ * may not see closes it with 4403. A run ending never closes it. Everything here runs on the event loop.
+ */
+@WebSocket(path = "/threads/{thread_id}/stream/events")
+public class ThreadSocket {
+
+    static final int FORBIDDEN = 4403;
+    static final int TOO_BIG = 1009;
+
+    private final ThreadCommands commands;
+    private final ProtocolEventLogs logs;
+    private final ThreadAccess access;
+    private final StreamConfig config;
+    private final OpenSockets open;
+    private final Vertx vertx;
+
+    ThreadSocket(ThreadCommands commands, ProtocolEventLogs logs, ThreadAccess access, StreamConfig config, OpenSockets open, Vertx vertx) {
+        this.commands = commands;
+        this.logs = logs;
+        this.access = access;
+        this.config = config;
+        this.open = open;
+        this.vertx = vertx;
+    }
+
+    @OnOpen
+    public Uni<Void> onOpen(WebSocketConnection connection) {
+        String threadId = connection.pathParam("thread_id");
+        return access.allows(threadId, headers(connection)).chain(allowed -> {
+            if (!Boolean.TRUE.equals(allowed)) {
+                return connection.close(new CloseReason(FORBIDDEN, "permission_denied: this connection may not see thread " + threadId));
+            }
+            SocketSession s = new SocketSession(threadId, connection, (t, sink) -> new ConnectionSubscriptions(t, () -> logs.log(t), sink),
+                    config, vertx, () -> open.remove(connection.id()));
+            open.put(connection.id(), s);
+            if (connection.isClosed()) {
+                s.close(); // the client left while we checked
+            }
+            return Uni.createFrom().voidItem();
+        });
+    }
+
+    @OnTextMessage
+    public Uni<Void> onMessage(String text, WebSocketConnection connection) {
+        SocketSession s = open.get(connection.id());
+        if (s == null) {
+            return Uni.createFrom().voidItem(); // refused at open, or gone
+        }
+        if (text.length() > config.maxFrameBytes() / 3 && text.getBytes(StandardCharsets.UTF_8).length > config.maxFrameBytes()) {
+            s.close();
+            return connection.close(new CloseReason(TOO_BIG, "message_too_big: frames are at most " + config.maxFrameBytes() + " bytes"));
+        }
+        ProtocolCommand command;
+        try {
+            command = ProtocolCommand.parse(text);
+        } catch (ProtocolCommand.Malformed m) {
+            s.writer.send(CommandAnswers.error(m.id(), "invalid_argument", m.getMessage()).toString());
+            return Uni.createFrom().voidItem();
+        }
+        return commands.handle(s.threadId, command, s.subscriptions).invoke(answer -> {
+            if (answer != null) {
+                s.writer.send(answer.toString());
+            }
+        }).replaceWithVoid();
+    }
+
+    @OnPongMessage
+    @io.smallrye.common.annotation.NonBlocking
+    public void onPong(Buffer data, WebSocketConnection connection) {
+        SocketSession s = open.get(connection.id());
+        if (s != null) {
+            s.ponged();
+        }
+    }
+
+    @OnClose
+    @io.smallrye.common.annotation.NonBlocking
+    public void onClose(WebSocketConnection connection) {
+        SocketSession s = open.get(connection.id());
+        if (s != null) {
+            s.close();
+        }
+    }
+
+    private static Map<String, List<String>> headers(WebSocketConnection connection) {
+        Map<String, List<String>> out = new HashMap<>();
+        connection.handshakeRequest().headers().forEach((k, v) -> out.put(k.toLowerCase(java.util.Locale.ROOT), v));
+        return out;
+    }
+}
