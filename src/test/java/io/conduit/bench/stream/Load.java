@@ -57,6 +57,29 @@ final class Load {
                 : Future.failedFuture(response.statusCode() + " " + body));
     }
 
+    /**
+     * Cancels a run through the classic endpoint: at the end of a phase, so that runs whose readers left (the
+     * thread protocol's runs go on without a reader) do not weigh on the next phase.
+     */
+    void cancel(String threadId, String runId) {
+        http.request(post("/threads/" + threadId + "/runs/" + runId + "/cancel"))
+                .compose(req -> req.send())
+                .onComplete(r -> {
+                    if (r.succeeded()) {
+                        r.result().body();
+                    }
+                });
+    }
+
+    /** The run id in a run.start answer, or null. */
+    static String runIdOf(String frame) {
+        if (!frame.startsWith("{\"type\":\"success\"") || !frame.contains("\"run_id\"")) {
+            return null;
+        }
+        JsonObject result = new JsonObject(frame).getJsonObject("result");
+        return result == null ? null : result.getString("run_id");
+    }
+
     /** The thread protocol's run.start command. */
     String runStart(long id) {
         return new JsonObject().put("id", id).put("method", "run.start").put("params", new JsonObject()

@@ -10,7 +10,7 @@ import java.util.regex.Pattern;
  * {@code jcmd} (GC.run, then GC.heap_info), so no code in the server is needed to measure it.
  */
 final class ServerProbe {
-    private static final Pattern USED = Pattern.compile("total \\d+K, used (\\d+)K");
+    private static final Pattern USED = Pattern.compile("heap .*?used (\\d+)K");
     private final ProcessCpu process;
 
     ServerProbe(String pid) {

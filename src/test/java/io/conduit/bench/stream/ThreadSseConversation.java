@@ -11,8 +11,9 @@ import io.vertx.core.json.JsonObject;
  * {@code POST /threads/{tid}/commands}.
  */
 final class ThreadSseConversation extends Conversation {
-    private String threadId;
     private int turns;
+    private String threadId;
+    private String runId; // the run in flight, until its root lifecycle ends
     private long commandId;
     private HttpClientRequest stream;
 
@@ -72,6 +73,8 @@ final class ThreadSseConversation extends Conversation {
                 .onSuccess(answer -> {
                     if (!"success".equals(answer.getString("type"))) {
                         load.tally.error("run.start: " + answer.encode());
+                    } else if (answer.getJsonObject("result") != null) {
+                        runId = answer.getJsonObject("result").getString("run_id");
                     }
                 })
                 .onFailure(e -> load.tally.error("commands: " + e));
@@ -87,11 +90,17 @@ final class ThreadSseConversation extends Conversation {
                 finished();
             }
             case ERROR -> load.tally.error(frame);
-            case OTHER -> { }
+            case OTHER -> {
+                String started = Load.runIdOf(frame);
+                if (started != null) {
+                    runId = started;
+                }
+            }
         }
     }
 
     private void finished() {
+        runId = null;
         load.tally.conversations.increment();
         if (!load.running) {
             close();
@@ -108,6 +117,10 @@ final class ThreadSseConversation extends Conversation {
         stopReadingSlowly();
         HttpClientRequest req = stream;
         stream = null;
+        if (runId != null) {
+            load.cancel(threadId, runId);
+            runId = null;
+        }
         if (req != null) {
             req.reset();
         }

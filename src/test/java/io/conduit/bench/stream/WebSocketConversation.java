@@ -11,6 +11,8 @@ import io.vertx.core.http.WebSocketConnectOptions;
 final class WebSocketConversation extends Conversation {
     private WebSocket socket;
     private int turns;
+    private String threadId;
+    private String runId; // the run in flight, until its root lifecycle ends
     private long commandId;
 
     WebSocketConversation(Load load, boolean slow) {
@@ -19,8 +21,11 @@ final class WebSocketConversation extends Conversation {
 
     @Override
     void start() {
-        load.createThread().compose(tid -> load.ws.connect(new WebSocketConnectOptions()
-                .setHost(load.host).setPort(load.port).setURI("/threads/" + tid + "/stream/events")))
+        load.createThread().compose(tid -> {
+            threadId = tid;
+            return load.ws.connect(new WebSocketConnectOptions()
+                .setHost(load.host).setPort(load.port).setURI("/threads/" + tid + "/stream/events"));
+        })
                 .onSuccess(this::opened)
                 .onFailure(e -> retryLater("ws connect: " + e));
     }
@@ -60,11 +65,17 @@ final class WebSocketConversation extends Conversation {
                 finished();
             }
             case ERROR -> load.tally.error(frame);
-            case OTHER -> { }
+            case OTHER -> {
+                String started = Load.runIdOf(frame);
+                if (started != null) {
+                    runId = started;
+                }
+            }
         }
     }
 
     private void finished() {
+        runId = null;
         load.tally.conversations.increment();
         if (!load.running) {
             close();
@@ -80,6 +91,10 @@ final class WebSocketConversation extends Conversation {
     void close() {
         WebSocket ws = socket;
         socket = null;
+        if (runId != null) {
+            load.cancel(threadId, runId);
+            runId = null;
+        }
         stopReadingSlowly();
         if (ws != null && !ws.isClosed()) {
             ws.close();
