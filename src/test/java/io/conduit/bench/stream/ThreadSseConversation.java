@@ -86,7 +86,9 @@ final class ThreadSseConversation extends Conversation {
             case DELTA -> load.tally.tokenEvent(frame, now, slow);
             case DONE -> finished();
             case FAILED -> {
-                load.tally.error("run ended: " + frame);
+                if (load.running) { // else: the end of a phase cancelled it
+                    load.tally.error("run ended: " + frame);
+                }
                 finished();
             }
             case ERROR -> load.tally.error(frame);
