@@ -126,8 +126,11 @@ public final class RunExecutor {
                 } else {
                     claim();
                 }
-            } else if (!wip.compareAndSet(seen, 0)) {
-                claim(); // woken while claiming: look again
+            } else {
+                startsInARow = 0;
+                if (!wip.compareAndSet(seen, 0)) {
+                    claim(); // woken while claiming: look again
+                }
             }
         }, failure -> {
             LOG.warnf("Claiming runs failed (%s); the next wake-up tries again", failure.toString());
