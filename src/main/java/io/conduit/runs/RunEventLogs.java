@@ -2,6 +2,7 @@ package io.conduit.runs;
 
 import java.time.Duration;
 import java.util.Comparator;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
@@ -108,13 +109,19 @@ public final class RunEventLogs {
         if (over <= 0) {
             return;
         }
-        for (ThreadEventLog log : logs.values().stream().sorted(Comparator.comparingLong(ThreadEventLog::sizeForShedding).reversed()).toList()) {
-            long freed = log.shed(over);
+        // sizes are read once: logs grow on other event loops meanwhile, and a sort on a moving key throws
+        List<SizedLog> largestFirst = logs.values().stream().map(log -> new SizedLog(log, log.sizeForShedding()))
+                .sorted(Comparator.comparingLong(SizedLog::size).reversed()).toList();
+        for (SizedLog sized : largestFirst) {
+            long freed = sized.log().shed(over);
             bytes.addAndGet(-freed);
             over -= freed;
             if (over <= 0) {
                 return;
             }
         }
+    }
+
+    private record SizedLog(ThreadEventLog log, long size) {
     }
 }

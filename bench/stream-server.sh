@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Starts the packaged app for the streaming benchmark (docs/benchmarks.md, "Streaming"), detached, and prints its pid.
+# The model is the simulator pacing at INTER_TOKEN (20 ms: ~50 tokens/s per stream) with a 300-word scripted answer.
+#   MODEL=simulated (default when the in-process provider exists) or MODEL=http (the /simulator/v1 endpoint over HTTP)
+#   STAMP=true (each token is its emit time in epoch µs: conduit.simulator.stamp-tokens)
+#   MAX_RUNS=20000 (conduit.runs.max-concurrent: the default 256 would cap the streams, not the relay)
+#   PORT=18190  INTER_TOKEN=20ms  HEAP=-Xmx2g  JFR=1 (records a flight recording to target/stream-PORT.jfr)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+PORT=${PORT:-18190}
+MODEL=${MODEL:-simulated}
+INTER_TOKEN=${INTER_TOKEN:-20ms}
+JAVA_HOME=${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}
+ulimit -n "$(ulimit -Hn)"
+opts=(-Dquarkus.http.port="$PORT" -Dconduit.simulator.script=src/test/resources/bench/stream-script.json
+      -Dconduit.simulator.time-to-first-token=0s -Dconduit.simulator.inter-token-delay="$INTER_TOKEN"
+      -Dconduit.simulator.stamp-tokens=${STAMP:-true} -Dconduit.runs.max-concurrent=${MAX_RUNS:-20000})
+if [ "$MODEL" = http ]; then
+  opts+=(-Dconduit.simulator.enabled=true -Dconduit.llm.base-url=http://localhost:"$PORT"/simulator/v1)
+else
+  opts+=(-Dconduit.llm.provider=simulated ${SIM_OPTS:-})
+fi
+[ "${JFR:-0}" = 1 ] && opts+=(-XX:StartFlightRecording=filename=target/stream-"$PORT".jfr,settings=profile,dumponexit=true)
+setsid nohup "$JAVA_HOME/bin/java" ${HEAP:--Xmx2g} "${opts[@]}" -jar target/quarkus-app/quarkus-run.jar \
+  > target/stream-server-"$PORT".log 2>&1 < /dev/null &
+echo $!

@@ -1,0 +1,123 @@
+package io.conduit.bench.stream;
+
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpClient;
+import io.vertx.core.http.HttpClientResponse;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.RequestOptions;
+import io.vertx.core.http.WebSocketClient;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+
+/** What every conversation shares: the clients, the settings, and the tally of the current phase. */
+final class Load {
+    final Vertx vertx;
+    final HttpClient http;
+    final WebSocketClient ws;
+    final String host;
+    final int port;
+    final String assistant;
+    final String prompt;
+    final int turnsPerThread;
+    final long slowPauseMillis;
+    final long slowReadMillis;
+    volatile Tally tally = new Tally();
+    volatile boolean running = true;
+
+    Load(Vertx vertx, HttpClient http, WebSocketClient ws, String host, int port, String assistant, String prompt,
+            int turnsPerThread, long slowPauseMillis, long slowReadMillis) {
+        this.vertx = vertx;
+        this.http = http;
+        this.ws = ws;
+        this.host = host;
+        this.port = port;
+        this.assistant = assistant;
+        this.prompt = prompt;
+        this.turnsPerThread = turnsPerThread;
+        this.slowPauseMillis = slowPauseMillis;
+        this.slowReadMillis = slowReadMillis;
+    }
+
+    RequestOptions post(String path) {
+        return new RequestOptions().setMethod(HttpMethod.POST).setHost(host).setPort(port).setURI(path)
+                .putHeader("content-type", "application/json");
+    }
+
+    Future<String> createThread() {
+        return http.request(post("/threads"))
+                .compose(req -> req.send("{}"))
+                .compose(this::jsonBody)
+                .map(json -> json.getString("thread_id"));
+    }
+
+    Future<JsonObject> jsonBody(HttpClientResponse response) {
+        return response.body().compose(body -> response.statusCode() / 100 == 2
+                ? Future.succeededFuture(body.toJsonObject())
+                : Future.failedFuture(response.statusCode() + " " + body));
+    }
+
+    /**
+     * Cancels a run through the classic endpoint: at the end of a phase, so that runs whose readers left (the
+     * thread protocol's runs go on without a reader) do not weigh on the next phase.
+     */
+    void cancel(String threadId, String runId) {
+        http.request(post("/threads/" + threadId + "/runs/" + runId + "/cancel"))
+                .compose(req -> req.send())
+                .onComplete(r -> {
+                    if (r.succeeded()) {
+                        r.result().body();
+                    }
+                });
+    }
+
+    /** The run id in a run.start answer, or null. */
+    static String runIdOf(String frame) {
+        if (!frame.startsWith("{\"type\":\"success\"") || !frame.contains("\"run_id\"")) {
+            return null;
+        }
+        JsonObject result = new JsonObject(frame).getJsonObject("result");
+        return result == null ? null : result.getString("run_id");
+    }
+
+    /** The thread protocol's run.start command. */
+    String runStart(long id) {
+        return new JsonObject().put("id", id).put("method", "run.start").put("params", new JsonObject()
+                .put("assistant_id", assistant)
+                .put("input", new JsonObject().put("messages", new JsonArray()
+                        .add(new JsonObject().put("type", "human").put("content", prompt))))).encode();
+    }
+
+    String subscribe(long id) {
+        return new JsonObject().put("id", id).put("method", "subscription.subscribe").put("params",
+                new JsonObject().put("channels", new JsonArray().add("messages").add("lifecycle"))).encode();
+    }
+
+    /**
+     * What a thread-protocol event frame means to the load: a text delta, the root's terminal lifecycle event
+     * (completed or otherwise), or something else. Only frames that are neither deltas nor lifecycle are parsed
+     * whole, so the client spends little per token.
+     */
+    enum Frame { DELTA, DONE, FAILED, ERROR, OTHER }
+
+    static Frame classify(String frame) {
+        if (frame.contains("\"content-block-delta\"")) {
+            return Frame.DELTA;
+        }
+        if (frame.contains("\"lifecycle\"")) {
+            JsonObject json = new JsonObject(frame);
+            JsonObject params = json.getJsonObject("params");
+            if (!"lifecycle".equals(json.getString("method")) || params == null
+                    || !params.getJsonArray("namespace", new JsonArray()).isEmpty()) {
+                return Frame.OTHER;
+            }
+            String event = params.getJsonObject("data", new JsonObject()).getString("event");
+            return "completed".equals(event) ? Frame.DONE
+                    : "failed".equals(event) || "interrupted".equals(event) ? Frame.FAILED : Frame.OTHER;
+        }
+        if (frame.startsWith("{\"type\":\"error\"") || frame.contains("\"type\":\"error\"")) {
+            return Frame.ERROR;
+        }
+        return Frame.OTHER;
+    }
+}

@@ -1,0 +1,105 @@
+package io.conduit.bench.stream;
+
+import io.vertx.core.http.WebSocket;
+import io.vertx.core.http.WebSocketConnectOptions;
+
+/**
+ * A chat user on the thread protocol over WebSocket: opens {@code /threads/{tid}/stream/events}, sends
+ * {@code run.start} and subscribes to messages and lifecycle, counts the text deltas, and takes its next turn when
+ * the root lifecycle event says the run is over.
+ */
+final class WebSocketConversation extends Conversation {
+    private WebSocket socket;
+    private int turns;
+    private String threadId;
+    private String runId; // the run in flight, until its root lifecycle ends
+    private long commandId;
+
+    WebSocketConversation(Load load, boolean slow) {
+        super(load, slow);
+    }
+
+    @Override
+    void start() {
+        load.createThread().compose(tid -> {
+            threadId = tid;
+            return load.ws.connect(new WebSocketConnectOptions()
+                .setHost(load.host).setPort(load.port).setURI("/threads/" + tid + "/stream/events"));
+        })
+                .onSuccess(this::opened)
+                .onFailure(e -> retryLater("ws connect: " + e));
+    }
+
+    private void opened(WebSocket ws) {
+        socket = ws;
+        turns = 0;
+        commandId = 0;
+        ws.textMessageHandler(this::frame);
+        ws.exceptionHandler(e -> load.tally.error("ws: " + e));
+        ws.closeHandler(v -> {
+            stopReadingSlowly();
+            if (socket == ws) {
+                socket = null;
+                retryLater("ws closed by the server: " + ws.closeStatusCode() + " " + ws.closeReason());
+            }
+        });
+        readSlowly(ws);
+        turn();
+    }
+
+    private void turn() {
+        turns++;
+        socket.writeTextMessage(load.runStart(++commandId));
+        if (turns == 1) {
+            socket.writeTextMessage(load.subscribe(++commandId));
+        }
+    }
+
+    private void frame(String frame) {
+        long now = Tally.nowMicros();
+        switch (Load.classify(frame)) {
+            case DELTA -> load.tally.tokenEvent(frame, now, slow);
+            case DONE -> finished();
+            case FAILED -> {
+                if (load.running) { // else: the end of a phase cancelled it
+                    load.tally.error("run ended: " + frame);
+                }
+                finished();
+            }
+            case ERROR -> load.tally.error(frame);
+            case OTHER -> {
+                String started = Load.runIdOf(frame);
+                if (started != null) {
+                    runId = started;
+                }
+            }
+        }
+    }
+
+    private void finished() {
+        runId = null;
+        load.tally.conversations.increment();
+        if (!load.running) {
+            close();
+        } else if (turns < load.turnsPerThread) {
+            turn();
+        } else {
+            close();
+            start();
+        }
+    }
+
+    @Override
+    void close() {
+        WebSocket ws = socket;
+        socket = null;
+        if (runId != null) {
+            load.cancel(threadId, runId);
+            runId = null;
+        }
+        stopReadingSlowly();
+        if (ws != null && !ws.isClosed()) {
+            ws.close();
+        }
+    }
+}
