@@ -58,6 +58,7 @@ public final class RunExecutor {
     private final String workerId = UUID.randomUUID().toString();
     private final Map<String, Active> active = new ConcurrentHashMap<>();
     private final AtomicInteger wip = new AtomicInteger();
+    private int startsInARow; // only the claim loop touches it, and wip keeps that loop single
     private final Timers timers;
 
     private static final class Active {
@@ -117,9 +118,19 @@ public final class RunExecutor {
         runs.claimNext(workerId, clock.instant()).subscribe().with(found -> {
             if (found.isPresent()) {
                 start(found.get());
-                claim();
-            } else if (!wip.compareAndSet(seen, 0)) {
-                claim(); // woken while claiming: look again
+                // a burst of pending runs must not start in one synchronous recursion: with thousands (a streaming
+                // load) it held the event loop for seconds and the worker stopped claiming; so hop through the
+                // event loop every few starts
+                if (++startsInARow % 16 == 0) {
+                    timers.schedule(Duration.ZERO, this::claim);
+                } else {
+                    claim();
+                }
+            } else {
+                startsInARow = 0;
+                if (!wip.compareAndSet(seen, 0)) {
+                    claim(); // woken while claiming: look again
+                }
             }
         }, failure -> {
             LOG.warnf("Claiming runs failed (%s); the next wake-up tries again", failure.toString());
