@@ -1,5 +1,5 @@
 // The thread protocol over a raw WebSocket (npm ws): what the SDK never sends. Usage:
-// node thread-protocol-ws.mjs <baseUrl> <scenario> [arg]; scenarios: errors | oversized <bytes> | forbidden | cancel | halfopen.
+// node thread-protocol-ws.mjs <baseUrl> <scenario> [arg]; scenarios: errors | oversized <bytes> | forbidden | full | cancel | halfopen.
 // Prints one JSON summary line; any failed check exits 1 with "FAILED ...".
 import WebSocket from "ws";
 
@@ -96,6 +96,12 @@ if (scenario === "errors") {
   const c = connect("forbidden-" + crypto.randomUUID());
   const closed = await c.closed();
   check(closed.code === 4403, "a forbidden thread closes with 4403, got " + closed.code);
+  summary.reason = closed.reason;
+} else if (scenario === "full") {
+  // the replica is at its stream limit (conduit.limits.max-streams): the socket is closed with 4429, which the SDK retries
+  const c = connect(crypto.randomUUID());
+  const closed = await c.closed();
+  check(closed.code === 4429, "a socket past the stream limit closes with 4429, got " + closed.code);
   summary.reason = closed.reason;
 } else if (scenario === "cancel") {
   const threadId = crypto.randomUUID();

@@ -2,6 +2,7 @@ package io.conduit.stream;
 
 import io.conduit.graph.GraphException;
 import io.conduit.runs.InvalidInputException;
+import io.conduit.runs.LimitExceededException;
 import io.conduit.runs.NotFoundException;
 import io.conduit.runs.RunSubmission;
 import io.conduit.runs.ThreadBusyException;
@@ -23,6 +24,9 @@ final class ProtocolErrors {
             case InvalidInputException i -> new String[]{"invalid_argument", i.getMessage()};
             case RunSubmission.BadRequest b -> new String[]{"invalid_argument", b.getMessage()};
             case NotFoundException n -> new String[]{"invalid_argument", n.getMessage()};
+            // the protocol has no code for "at capacity": the message says which limit and when to retry
+            case LimitExceededException l -> new String[]{"unknown_error", l.getMessage() + " (" + l.code() + "; retry after "
+                    + l.retryAfterSeconds() + " s)"};
             case ThreadBusyException b -> new String[]{"invalid_argument", b.getMessage() + " (multitask strategy reject)"};
             case GraphException g -> switch (g.code()) {
                 case INVALID_REQUEST, NO_PENDING_INTERRUPT, RESUME_REQUIRED, UNKNOWN_CHANNEL, UNKNOWN_TARGET, CONFLICT ->

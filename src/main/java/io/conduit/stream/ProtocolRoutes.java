@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.conduit.checkpoint.JsonCodec;
 import io.conduit.runs.ProtocolEventLogs;
+import io.conduit.runs.delivery.StreamPermits;
 import io.conduit.runs.ThreadEventLog;
 import io.vertx.core.Vertx;
 import io.vertx.ext.web.Router;
@@ -31,9 +32,11 @@ public class ProtocolRoutes {
     private final StreamConfig config;
     private final Vertx vertx;
     private final long maxBody;
+    private final StreamPermits permits;
 
     ProtocolRoutes(ThreadCommands commands, ProtocolEventLogs logs, ThreadAccess access, StreamConfig config, Vertx vertx,
-                   @ConfigProperty(name = "conduit.api.max-body-bytes", defaultValue = "1048576") long maxBody) {
+                   @ConfigProperty(name = "conduit.api.max-body-bytes", defaultValue = "1048576") long maxBody, StreamPermits permits) {
+        this.permits = permits;
         this.commands = commands;
         this.logs = logs;
         this.access = access;
@@ -82,10 +85,19 @@ public class ProtocolRoutes {
                 json(ctx, 400, CommandAnswers.error(null, "invalid_argument", "the body is not JSON"));
                 return;
             }
+            StreamPermits.Permit permit = permits.tryAcquire();
+            if (permit == null) { // this replica's streams are at their limit (conduit.limits.max-streams)
+                ctx.response().putHeader("Retry-After", String.valueOf(Math.max(1, permits.retryAfter().toSeconds())));
+                json(ctx, 429, CommandAnswers.error(null, StreamPermits.CODE, permits.refusal()));
+                return;
+            }
             ProtocolSseStream sse = new ProtocolSseStream(ctx.response(), vertx, config.heartbeat(), filter);
             sse.open();
             ThreadEventLog.Subscription s = logs.log(threadId).subscribeThread(since == null ? -1L : since, sse);
-            sse.release(s::cancel);
+            sse.release(() -> {
+                s.cancel();
+                permit.release();
+            });
         });
     }
 

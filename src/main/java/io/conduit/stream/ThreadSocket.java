@@ -1,6 +1,7 @@
 package io.conduit.stream;
 
 import io.conduit.runs.ProtocolEventLogs;
+import io.conduit.runs.delivery.StreamPermits;
 import io.quarkus.websockets.next.CloseReason;
 import io.quarkus.websockets.next.OnClose;
 import io.quarkus.websockets.next.OnOpen;
@@ -20,7 +21,8 @@ import java.util.Map;
  * {@code GET /threads/{thread_id}/stream/events} upgraded: the thread protocol over WebSocket, one JSON message per
  * text frame, commands answered in-band and events sent as they come. A bad frame gets an error answer and the
  * connection stays open; a frame past {@code conduit.stream.max-frame-bytes} closes it with 1009; a thread the caller
- * may not see closes it with 4403. A run ending never closes it. Everything here runs on the event loop.
+ * may not see closes it with 4403, and one past this replica's stream limit with 4429. A run ending never closes
+ * it. Everything here runs on the event loop.
  */
 @WebSocket(path = "/threads/{thread_id}/stream/events")
 public class ThreadSocket {
@@ -34,8 +36,11 @@ public class ThreadSocket {
     private final StreamConfig config;
     private final OpenSockets open;
     private final Vertx vertx;
+    private final StreamPermits permits;
 
-    ThreadSocket(ThreadCommands commands, ProtocolEventLogs logs, ThreadAccess access, StreamConfig config, OpenSockets open, Vertx vertx) {
+    ThreadSocket(ThreadCommands commands, ProtocolEventLogs logs, ThreadAccess access, StreamConfig config, OpenSockets open, Vertx vertx,
+                 StreamPermits permits) {
+        this.permits = permits;
         this.commands = commands;
         this.logs = logs;
         this.access = access;
@@ -51,8 +56,15 @@ public class ThreadSocket {
             if (!Boolean.TRUE.equals(allowed)) {
                 return connection.close(new CloseReason(FORBIDDEN, "permission_denied: this connection may not see thread " + threadId));
             }
+            StreamPermits.Permit permit = permits.tryAcquire();
+            if (permit == null) { // this replica's streams are at their limit: the SDK reconnects after a 4429
+                return connection.close(new CloseReason(StreamPermits.WEBSOCKET_CLOSE_CODE, StreamPermits.CODE + ": " + permits.refusal()));
+            }
             SocketSession s = new SocketSession(threadId, connection, (t, sink) -> new ConnectionSubscriptions(t, () -> logs.log(t), sink),
-                    config, vertx, () -> open.remove(connection.id()));
+                    config, vertx, () -> {
+                        open.remove(connection.id());
+                        permit.release();
+                    });
             open.put(connection.id(), s);
             if (connection.isClosed()) {
                 s.close(); // the client left while we checked

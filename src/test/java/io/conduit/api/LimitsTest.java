@@ -7,6 +7,7 @@ import static org.hamcrest.Matchers.not;
 import static org.hamcrest.Matchers.emptyOrNullString;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.conduit.NodeClient;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
@@ -14,6 +15,7 @@ import io.restassured.response.Response;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -24,6 +26,9 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 @TestProfile(LimitsTest.Small.class)
 class LimitsTest {
+
+    @ConfigProperty(name = "quarkus.http.test-port")
+    int port;
 
     public static class Small implements QuarkusTestProfile {
         @Override
@@ -86,13 +91,22 @@ class LimitsTest {
     }
 
     @Test
-    void aReplicaKeepsAtMostItsLimitOfStreamsOpen() {
+    void aReplicaKeepsAtMostItsLimitOfStreamsOpen() throws Exception {
         String thread = Api.newThread("streams");
         try (SseClient a = SseClient.get("/threads/" + thread + "/stream"); SseClient b = SseClient.get("/threads/" + thread + "/stream")) {
             assertThat(a.status()).isEqualTo(200);
             assertThat(b.status()).isEqualTo(200);
             tooMany(given().when().get("/threads/{t}/stream", thread), "too_many_streams");
             tooMany(given().when().get("/threads/{t}/runs/{r}/stream", thread, "nope"), "too_many_streams");
+            // the thread protocol's event stream counts against the same limit
+            Response protocol = given().contentType("application/json").body("{\"channels\":[\"lifecycle\"]}")
+                    .when().post("/threads/{t}/stream/events", thread);
+            assertThat(protocol.statusCode()).isEqualTo(429);
+            assertThat(protocol.header("Retry-After")).isEqualTo("7");
+            assertThat(Api.tree(protocol.asString()).path("error").asText()).isEqualTo("too_many_streams");
+            // and a WebSocket of the thread protocol is closed with 4429 (the SDK reconnects after it)
+            JsonNode socket = NodeClient.run("thread-protocol-ws.mjs", 60, "http://localhost:" + port, "full");
+            assertThat(socket.path("reason").asText()).startsWith("too_many_streams");
             // refused before the run is created
             tooMany(given().contentType("application/json").body(Api.run("hello")).when().post("/threads/{t}/runs/stream", thread), "too_many_streams");
             assertThat(runsOf(thread)).isEmpty();
