@@ -4,6 +4,7 @@ import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.conduit.api.SseClient.Sse;
 import io.conduit.checkpoint.JsonCodec;
 import io.conduit.graph.CompiledGraph;
 import io.quarkus.test.junit.QuarkusTest;
@@ -11,7 +12,6 @@ import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import jakarta.inject.Inject;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -38,31 +38,6 @@ class AgentOnSimulatorTest {
     @Inject
     CompiledGraph agent;
 
-    /** One SSE event: its name, id and JSON data. */
-    record Sse(String event, long id, JsonNode data) {
-    }
-
-    static List<Sse> parse(String body) throws Exception {
-        List<Sse> out = new ArrayList<>();
-        for (String frame : body.split("\n\n")) {
-            String event = null;
-            String data = null;
-            long id = -1;
-            for (String line : frame.split("\n")) {
-                if (line.startsWith("event: ")) {
-                    event = line.substring(7);
-                } else if (line.startsWith("data: ")) {
-                    data = line.substring(6);
-                } else if (line.startsWith("id: ")) {
-                    id = Long.parseLong(line.substring(4));
-                }
-            }
-            if (event != null) {
-                out.add(new Sse(event, id, JsonCodec.MAPPER.readTree(data)));
-            }
-        }
-        return out;
-    }
 
     @Test
     void oneTurnCallsToolsInParallelReplansStreamsSummarizesAndCheckpointsEveryStep() throws Exception {
@@ -76,7 +51,7 @@ class AgentOnSimulatorTest {
                 .then().statusCode(200).contentType(org.hamcrest.Matchers.containsString("text/event-stream"))
                 .header("Content-Location", org.hamcrest.Matchers.startsWith("/threads/" + thread + "/runs/"))
                 .extract().asString();
-        List<Sse> events = parse(body);
+        List<Sse> events = SseClient.parse(body);
         assertThat(events.get(0).event()).isEqualTo("metadata");
         assertThat(events.get(events.size() - 1).event()).isEqualTo("end");
         for (int i = 1; i < events.size(); i++) {

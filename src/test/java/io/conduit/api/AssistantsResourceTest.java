@@ -69,7 +69,7 @@ class AssistantsResourceTest {
                 .body(Map.of("assistant_id", id, "input", Map.of("messages", List.of(Map.of("role", "user", "content", "Please plan my week"))),
                         "stream_mode", List.of("values", "custom")))
                 .when().post("/threads/{t}/runs/stream", thread).then().statusCode(200).extract().asString();
-        List<AgentOnSimulatorTest.Sse> events = AgentOnSimulatorTest.parse(body);
+        List<SseClient.Sse> events = SseClient.parse(body);
         assertThat(events.get(events.size() - 1).event()).isEqualTo("end");
         // the budget of 0 re-plans never; recall is not among the assistant's tools
         assertThat(events.stream().filter(e -> e.event().equals("custom") && e.data().get("name").asText().equals("planning_retry"))).isEmpty();

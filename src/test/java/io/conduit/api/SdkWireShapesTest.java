@@ -4,7 +4,7 @@ import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.conduit.api.AgentOnSimulatorTest.Sse;
+import io.conduit.api.SseClient.Sse;
 import io.quarkus.test.junit.QuarkusTest;
 import java.util.List;
 import java.util.Map;
@@ -31,7 +31,7 @@ class SdkWireShapesTest {
     }
 
     private static List<Sse> join(String thread, String run, String query) throws Exception {
-        return AgentOnSimulatorTest.parse(given().urlEncodingEnabled(false).header("Last-Event-ID", "-1")
+        return SseClient.parse(given().urlEncodingEnabled(false).header("Last-Event-ID", "-1")
                 .when().get("/threads/" + thread + "/runs/" + run + "/stream" + query).then().statusCode(200).extract().asString());
     }
 

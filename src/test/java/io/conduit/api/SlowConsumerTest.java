@@ -3,7 +3,6 @@ package io.conduit.api;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.conduit.checkpoint.JsonCodec;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
@@ -96,7 +95,7 @@ class SlowConsumerTest {
             assertThat(fast).isEqualTo(replay);
 
             // now the slow one reads: what its socket held, then the error (its merged events were dropped with it)
-            List<SseClient.Sse> before = sse(dechunk(in));
+            List<SseClient.Sse> before = SseClient.parse(dechunk(in));
             SseClient.Sse last = before.get(before.size() - 1);
             assertThat(last.event()).isEqualTo("error");
             assertThat(last.id()).isEqualTo(-1); // no id: the client's Last-Event-ID stays on what it received
@@ -186,27 +185,5 @@ class SlowConsumerTest {
             }
         }
         return b.toString(StandardCharsets.ISO_8859_1);
-    }
-
-    private static List<SseClient.Sse> sse(String text) throws IOException {
-        List<SseClient.Sse> out = new ArrayList<>();
-        for (String frame : text.split("\n\n")) {
-            String event = null;
-            String data = null;
-            long id = -1;
-            for (String line : frame.split("\n")) {
-                if (line.startsWith("event: ")) {
-                    event = line.substring(7);
-                } else if (line.startsWith("data: ")) {
-                    data = line.substring(6);
-                } else if (line.startsWith("id: ")) {
-                    id = Long.parseLong(line.substring(4));
-                }
-            }
-            if (event != null) {
-                out.add(new SseClient.Sse(event, id, JsonCodec.MAPPER.readTree(data)));
-            }
-        }
-        return out;
     }
 }

@@ -31,6 +31,29 @@ final class SseClient implements AutoCloseable {
     record Sse(String event, long id, JsonNode data) {
     }
 
+    /** The events of a whole SSE body (frames with {@code event:}; comments and empty frames skipped). */
+    static List<Sse> parse(String body) throws IOException {
+        List<Sse> out = new ArrayList<>();
+        for (String frame : body.split("\n\n")) {
+            String event = null;
+            String data = null;
+            long id = -1;
+            for (String line : frame.split("\n")) {
+                if (line.startsWith("event: ")) {
+                    event = line.substring(7);
+                } else if (line.startsWith("data: ")) {
+                    data = line.substring(6);
+                } else if (line.startsWith("id: ")) {
+                    id = Long.parseLong(line.substring(4));
+                }
+            }
+            if (event != null) {
+                out.add(new Sse(event, id, JsonCodec.MAPPER.readTree(data)));
+            }
+        }
+        return out;
+    }
+
     private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
     private static final Sse EOF = new Sse("<eof>", -1, null);
 

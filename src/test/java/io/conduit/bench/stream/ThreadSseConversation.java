@@ -10,11 +10,7 @@ import io.vertx.core.json.JsonObject;
  * messages and lifecycle that stays open between runs, and each turn's {@code run.start} sent to
  * {@code POST /threads/{tid}/commands}.
  */
-final class ThreadSseConversation extends Conversation {
-    private int turns;
-    private String threadId;
-    private String runId; // the run in flight, until its root lifecycle ends
-    private long commandId;
+final class ThreadSseConversation extends ProtocolConversation {
     private HttpClientRequest stream;
 
     ThreadSseConversation(Load load, boolean slow) {
@@ -65,7 +61,8 @@ final class ThreadSseConversation extends Conversation {
         turn();
     }
 
-    private void turn() {
+    @Override
+    void turn() {
         turns++;
         load.http.request(load.post("/threads/" + threadId + "/commands"))
                 .compose(req -> req.send(load.runStart(++commandId)))
@@ -80,49 +77,12 @@ final class ThreadSseConversation extends Conversation {
                 .onFailure(e -> load.tally.error("commands: " + e));
     }
 
-    private void frame(String frame) {
-        long now = Tally.nowMicros();
-        switch (Load.classify(frame)) {
-            case DELTA -> load.tally.tokenEvent(frame, now, slow);
-            case DONE -> finished();
-            case FAILED -> {
-                if (load.running) { // else: the end of a phase cancelled it
-                    load.tally.error("run ended: " + frame);
-                }
-                finished();
-            }
-            case ERROR -> load.tally.error(frame);
-            case OTHER -> {
-                String started = Load.runIdOf(frame);
-                if (started != null) {
-                    runId = started;
-                }
-            }
-        }
-    }
-
-    private void finished() {
-        runId = null;
-        load.tally.conversations.increment();
-        if (!load.running) {
-            close();
-        } else if (turns < load.turnsPerThread) {
-            turn();
-        } else {
-            close();
-            start();
-        }
-    }
-
     @Override
     void close() {
         stopReadingSlowly();
         HttpClientRequest req = stream;
         stream = null;
-        if (runId != null) {
-            load.cancel(threadId, runId);
-            runId = null;
-        }
+        cancelRunInFlight();
         if (req != null) {
             req.reset();
         }

@@ -8,12 +8,8 @@ import io.vertx.core.http.WebSocketConnectOptions;
  * {@code run.start} and subscribes to messages and lifecycle, counts the text deltas, and takes its next turn when
  * the root lifecycle event says the run is over.
  */
-final class WebSocketConversation extends Conversation {
+final class WebSocketConversation extends ProtocolConversation {
     private WebSocket socket;
-    private int turns;
-    private String threadId;
-    private String runId; // the run in flight, until its root lifecycle ends
-    private long commandId;
 
     WebSocketConversation(Load load, boolean slow) {
         super(load, slow);
@@ -47,7 +43,8 @@ final class WebSocketConversation extends Conversation {
         turn();
     }
 
-    private void turn() {
+    @Override
+    void turn() {
         turns++;
         socket.writeTextMessage(load.runStart(++commandId));
         if (turns == 1) {
@@ -55,48 +52,11 @@ final class WebSocketConversation extends Conversation {
         }
     }
 
-    private void frame(String frame) {
-        long now = Tally.nowMicros();
-        switch (Load.classify(frame)) {
-            case DELTA -> load.tally.tokenEvent(frame, now, slow);
-            case DONE -> finished();
-            case FAILED -> {
-                if (load.running) { // else: the end of a phase cancelled it
-                    load.tally.error("run ended: " + frame);
-                }
-                finished();
-            }
-            case ERROR -> load.tally.error(frame);
-            case OTHER -> {
-                String started = Load.runIdOf(frame);
-                if (started != null) {
-                    runId = started;
-                }
-            }
-        }
-    }
-
-    private void finished() {
-        runId = null;
-        load.tally.conversations.increment();
-        if (!load.running) {
-            close();
-        } else if (turns < load.turnsPerThread) {
-            turn();
-        } else {
-            close();
-            start();
-        }
-    }
-
     @Override
     void close() {
         WebSocket ws = socket;
         socket = null;
-        if (runId != null) {
-            load.cancel(threadId, runId);
-            runId = null;
-        }
+        cancelRunInFlight();
         stopReadingSlowly();
         if (ws != null && !ws.isClosed()) {
             ws.close();

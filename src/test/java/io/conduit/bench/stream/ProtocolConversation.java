@@ -1,0 +1,61 @@
+package io.conduit.bench.stream;
+
+/**
+ * A chat user on the thread protocol, whatever the transport: reads the protocol's frames, counts the text deltas,
+ * and takes its next turn (or starts over on a new thread) when the root lifecycle says the run is over.
+ */
+abstract class ProtocolConversation extends Conversation {
+    int turns;
+    String threadId;
+    String runId; // the run in flight, until its root lifecycle ends
+    long commandId;
+
+    ProtocolConversation(Load load, boolean slow) {
+        super(load, slow);
+    }
+
+    /** Starts the next run on the thread. */
+    abstract void turn();
+
+    void frame(String frame) {
+        long now = Tally.nowMicros();
+        switch (Load.classify(frame)) {
+            case DELTA -> load.tally.tokenEvent(frame, now, slow);
+            case DONE -> finished();
+            case FAILED -> {
+                if (load.running) { // else: the end of a phase cancelled it
+                    load.tally.error("run ended: " + frame);
+                }
+                finished();
+            }
+            case ERROR -> load.tally.error(frame);
+            case OTHER -> {
+                String started = Load.runIdOf(frame);
+                if (started != null) {
+                    runId = started;
+                }
+            }
+        }
+    }
+
+    private void finished() {
+        runId = null;
+        load.tally.conversations.increment();
+        if (!load.running) {
+            close();
+        } else if (turns < load.turnsPerThread) {
+            turn();
+        } else {
+            close();
+            start();
+        }
+    }
+
+    /** Cancels the run in flight, if any (a protocol run goes on without a reader). */
+    void cancelRunInFlight() {
+        if (runId != null) {
+            load.cancel(threadId, runId);
+            runId = null;
+        }
+    }
+}
