@@ -302,7 +302,7 @@ public class StreamRoutes {
     private StreamPermits.Permit permit(RoutingContext ctx) {
         StreamPermits.Permit p = permits.tryAcquire();
         if (p == null) {
-            write(ctx, new ErrorBody(429, StreamPermits.CODE, permits.refusal(), Math.max(1, (permits.retryAfter().toMillis() + 999) / 1000)));
+            write(ctx, new ErrorBody(429, StreamPermits.CODE, permits.refusal(), permits.retryAfterSeconds()));
         }
         return p;
     }

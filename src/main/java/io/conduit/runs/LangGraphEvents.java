@@ -35,10 +35,9 @@ final class LangGraphEvents {
     /** The chat model call in flight per node ({@code ns/node}): its stream events carry the call's run id, as its start and end do. */
     private final Map<String, String> modelCallOfNode = new HashMap<>();
     private String lastCheckpoint;
-    /** The frame of the message being streamed ({@link #tokenChunk}): what it is for, and the JSON before and after its text. */
+    /** The frame of the message being streamed ({@link #tokenChunk}) and what it is for. */
     private String tokenFrameKey;
-    private String tokenFrameBefore;
-    private String tokenFrameAfter;
+    private RunEvent.TextFrame tokenFrame;
 
     LangGraphEvents(ThreadEventLog log, Run run, String graphId, Set<String> requested, EventSeq seq) {
         this.log = log;
@@ -269,13 +268,11 @@ final class LangGraphEvents {
         GraphEvent.Tag tag = t.tag();
         String key = t.messageId() + '\n' + ns + '\n' + tag.node() + '\n' + tag.step();
         if (!key.equals(tokenFrameKey)) {
-            String json = tuple(LangChainMessages.textChunk(t.messageId(), RunEvent.TEXT_SLOT), tag).toString();
-            int at = json.indexOf(RunEvent.TEXT_SLOT); // the chunk comes first in the tuple: its content is the first slot
-            tokenFrameBefore = json.substring(0, at);
-            tokenFrameAfter = json.substring(at + RunEvent.TEXT_SLOT.length());
+            // ids and names in the frame are plain ASCII (InputText.isId): the slot can only be the content's
+            tokenFrame = RunEvent.TextFrame.cut(tuple(LangChainMessages.textChunk(t.messageId(), RunEvent.TEXT_SLOT), tag).toString());
             tokenFrameKey = key;
         }
-        return RunEvent.withText(seq.next(), run.runId(), "messages", ns, t.messageId(), tokenFrameBefore, t.text(), tokenFrameAfter);
+        return RunEvent.withText(seq.next(), run.runId(), "messages", ns, t.messageId(), tokenFrame, t.text());
     }
 
     /** The SSE namespace of a subgraph event: its checkpoint namespace ({@code node:task} segments). */

@@ -20,6 +20,11 @@ public final class LimitExceededException extends RuntimeException {
 
     /** Whole seconds, at least 1, as {@code Retry-After} wants them. */
     public long retryAfterSeconds() {
-        return Math.max(1, (retryAfter.toMillis() + 999) / 1000);
+        return retryAfterSeconds(retryAfter);
+    }
+
+    /** A wait as {@code Retry-After} wants it: whole seconds, rounded up, at least 1. */
+    public static long retryAfterSeconds(Duration wait) {
+        return Math.max(1, (wait.toMillis() + 999) / 1000);
     }
 }

@@ -52,11 +52,25 @@ public record RunEvent(long seq, String runId, String mode, String ns, String da
      * occur exactly once (else {@link IllegalArgumentException}).
      */
     public static RunEvent withTextIn(long seq, String runId, String mode, String ns, String key, String jsonWithSlot, String text) {
-        int at = jsonWithSlot.indexOf(TEXT_SLOT);
-        if (at < 0 || jsonWithSlot.indexOf(TEXT_SLOT, at + 1) >= 0) {
-            throw new IllegalArgumentException("the text slot must occur exactly once in " + jsonWithSlot);
+        return withText(seq, runId, mode, ns, key, TextFrame.cut(jsonWithSlot), text);
+    }
+
+    /** {@link #withText} in a frame cut once ({@link TextFrame#cut}), for texts that share it (a message's tokens). */
+    public static RunEvent withText(long seq, String runId, String mode, String ns, String key, TextFrame frame, String text) {
+        return withText(seq, runId, mode, ns, key, frame.before(), text, frame.after());
+    }
+
+    /** The JSON before and after a text's place: a document serialized once with {@link #TEXT_SLOT}, cut there. */
+    public record TextFrame(String before, String after) {
+
+        /** Cuts at the slot, which must occur exactly once (else {@link IllegalArgumentException}). */
+        public static TextFrame cut(String jsonWithSlot) {
+            int at = jsonWithSlot.indexOf(TEXT_SLOT);
+            if (at < 0 || jsonWithSlot.indexOf(TEXT_SLOT, at + 1) >= 0) {
+                throw new IllegalArgumentException("the text slot must occur exactly once in " + jsonWithSlot);
+            }
+            return new TextFrame(jsonWithSlot.substring(0, at), jsonWithSlot.substring(at + TEXT_SLOT.length()));
         }
-        return withText(seq, runId, mode, ns, key, jsonWithSlot.substring(0, at), text, jsonWithSlot.substring(at + TEXT_SLOT.length()));
     }
 
     /** The start of a protocol root lifecycle event's data, at the fixed place {@link ProtocolEvents} writes it. */

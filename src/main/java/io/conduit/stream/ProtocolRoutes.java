@@ -87,7 +87,7 @@ public class ProtocolRoutes {
             }
             StreamPermits.Permit permit = permits.tryAcquire();
             if (permit == null) { // this replica's streams are at their limit (conduit.limits.max-streams)
-                ctx.response().putHeader("Retry-After", String.valueOf(Math.max(1, permits.retryAfter().toSeconds())));
+                ctx.response().putHeader("Retry-After", String.valueOf(permits.retryAfterSeconds()));
                 json(ctx, 429, CommandAnswers.error(null, StreamPermits.CODE, permits.refusal()));
                 return;
             }

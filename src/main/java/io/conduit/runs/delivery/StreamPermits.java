@@ -1,5 +1,6 @@
 package io.conduit.runs.delivery;
 
+import io.conduit.runs.LimitExceededException;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -64,9 +65,9 @@ public final class StreamPermits {
         return max;
     }
 
-    /** What to answer in {@code Retry-After}. */
-    public Duration retryAfter() {
-        return retryAfter;
+    /** What to answer in {@code Retry-After}: whole seconds, at least 1. */
+    public long retryAfterSeconds() {
+        return LimitExceededException.retryAfterSeconds(retryAfter);
     }
 
     /** The sentence of the 429 (or the WebSocket close reason, which it fits). */
