@@ -20,7 +20,11 @@ public final class GraphRegistry {
     private final Map<String, RegisteredGraph> byId = new LinkedHashMap<>();
 
     public GraphRegistry(List<RegisteredGraph> graphs) {
-        graphs.forEach(g -> byId.put(g.graphId(), g));
+        for (RegisteredGraph g : graphs) {
+            if (byId.put(g.graphId(), g) != null) {
+                throw new IllegalStateException("two graphs share the graph id " + g.graphId());
+            }
+        }
     }
 
     public RegisteredGraph byGraphId(String graphId) {

@@ -11,9 +11,11 @@ import io.quarkus.runtime.StartupEvent;
 import io.vertx.mutiny.core.Vertx;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import jakarta.enterprise.inject.Instance;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
 import java.time.Clock;
+import java.util.Comparator;
 import java.util.List;
 
 /** The serving layer's parts, made once: the graphs served, the event logs, the worker and its timers. */
@@ -28,12 +30,22 @@ public class ServingBeans {
     private long ttlTimer = -1;
     private long leaseTimer = -1;
 
+    /** The default assistant's graph. Every {@link RegisteredGraph} bean is served, so a blueprint adds its own producer. */
     @Produces
     @Singleton
-    GraphRegistry graphs(CompiledGraph agent, AgentConfig config) {
-        return new GraphRegistry(List.of(new RegisteredGraph(AGENT,
+    RegisteredGraph agentGraph(CompiledGraph agent, AgentConfig config) {
+        return new RegisteredGraph(AGENT,
                 "The default assistant: ingress, planner, tools, verifier, generator, summarizer", agent,
-                input -> checkMessages(input, config.maxMessageChars()), AgentSettings.SCHEMA, AgentSettings::check)));
+                input -> checkMessages(input, config.maxMessageChars()), AgentSettings.SCHEMA, AgentSettings::check);
+    }
+
+    /** Every graph bean, the default assistant first, the others by graph id (a stable order for listings). */
+    @Produces
+    @Singleton
+    GraphRegistry graphs(Instance<RegisteredGraph> graphs) {
+        return new GraphRegistry(graphs.stream()
+                .sorted(Comparator.comparing((RegisteredGraph g) -> !AGENT.equals(g.graphId())).thenComparing(RegisteredGraph::graphId))
+                .toList());
     }
 
     /** The agent's input rules, checked before a run is created (ingress checks them again inside the run). */
