@@ -1,5 +1,5 @@
 // The thread protocol over a raw WebSocket (npm ws): what the SDK never sends. Usage:
-// node thread-protocol-ws.mjs <baseUrl> <scenario> [arg]; scenarios: errors | oversized <bytes> | forbidden | full | cancel | halfopen.
+// node thread-protocol-ws.mjs <baseUrl> <scenario> [arg]; scenarios: errors | oversized <bytes> | forbidden | full | cancel | overlap | runs | slow <text> | halfopen.
 // Prints one JSON summary line; any failed check exits 1 with "FAILED ...".
 import WebSocket from "ws";
 
@@ -48,6 +48,18 @@ function connect(threadId, options = {}) {
 const say = (text) => ({ messages: [{ role: "user", content: text }] });
 const isRootTerminal = (f) => f.type === "event" && f.method === "lifecycle" && f.params.namespace.length === 0
   && ["completed", "interrupted", "failed"].includes(f.params.data.event);
+
+/** Each streamed message's text, in order, as a client assembles it from the content-block deltas. */
+function texts(events) {
+  const out = [];
+  for (const f of events) {
+    if (f.method !== "messages") continue;
+    const d = f.params.data;
+    if (d.event === "message-start") out.push("");
+    else if (d.event === "content-block-delta" && d.delta.type === "text-delta") out[out.length - 1] += d.delta.text;
+  }
+  return out;
+}
 
 const summary = { scenario };
 if (scenario === "errors") {
@@ -196,6 +208,55 @@ if (scenario === "errors") {
     "the fork starts from the old checkpoint, without what came after it: " + branch);
   summary.runs = 3;
   c.ws.close();
+} else if (scenario === "slow") {
+  // one client stops reading mid-run beside one that keeps up (arg: the text the simulator streams back): the slow one's
+  // text deltas are merged, then it is closed with 4408 slow_consumer; the fast one gets the log's events unchanged;
+  // the slow one resubscribes after the last event it received and gets the rest, every character exactly once
+  const thread = crypto.randomUUID();
+  const channels = ["messages", "lifecycle"];
+  const slow = connect(thread);
+  const fast = connect(thread);
+  await slow.opened;
+  await fast.opened;
+  check((await slow.command("subscription.subscribe", { channels })).type === "success", "the slow client subscribed");
+  slow.ws.pause(); // reads nothing more until the run is over: its socket, then its outbox, fill
+  check((await fast.command("subscription.subscribe", { channels })).type === "success", "the fast client subscribed");
+  const started = await fast.command("run.start", { assistant_id: "agent", input: say(arg) });
+  check(started.type === "success", "run.start: " + JSON.stringify(started));
+  await fast.next(isRootTerminal);
+  const fastEvents = fast.frames.filter((f) => f.type === "event");
+  check(fastEvents.filter((f) => f.params.data.event === "content-block-delta").length > 1000, "the fast client got every token");
+
+  const whole = connect(thread);
+  await whole.opened;
+  check((await whole.command("subscription.subscribe", { channels })).type === "success", "a replay of the whole thread");
+  await whole.next(isRootTerminal);
+  const logged = whole.frames.filter((f) => f.type === "event");
+  check(JSON.stringify(fastEvents) === JSON.stringify(logged), "the fast client got each event as the log holds it, nothing merged or missing");
+
+  slow.ws.resume();
+  const closed = await slow.closed();
+  check(closed.code === 4408 && closed.reason.startsWith("slow_consumer"), "the slow client is closed 4408 slow_consumer: " + closed.code + " " + closed.reason);
+  const merged = Number((/merging (\d+) text deltas/.exec(closed.reason) || [])[1]);
+  check(merged > 0, "its text deltas were merged before it was dropped: " + closed.reason);
+  const got = slow.frames.filter((f) => f.type === "event");
+  check(got.length > 0, "it got what its socket held");
+  check(got.every((f, i) => i === 0 || f.seq > got[i - 1].seq), "in order, each once");
+  const lastSeq = got[got.length - 1].seq;
+  check(lastSeq < fastEvents[fastEvents.length - 1].seq, "it was dropped before the end");
+
+  const again = connect(thread);
+  await again.opened;
+  check((await again.command("subscription.subscribe", { channels, since: lastSeq })).type === "success", "resubscribed after " + lastSeq);
+  await again.next(isRootTerminal);
+  const rest = again.frames.filter((f) => f.type === "event");
+  check(rest[0].seq > lastSeq, "the rest starts after the last event it got");
+  check(JSON.stringify(texts(got.concat(rest))) === JSON.stringify(texts(fastEvents)), "every character exactly once after the reconnect");
+  check(texts(fastEvents).some((t) => t.split("tick").length > 1000), "the long answer streamed");
+  summary.merged = merged;
+  summary.beforeDrop = got.length;
+  summary.afterReconnect = rest.length;
+  for (const c of [slow, fast, whole, again]) c.ws.close();
 } else if (scenario === "halfopen") {
   // a client that stops answering pings (autoPong off): the server must find it and close it
   const c = connect(crypto.randomUUID(), { autoPong: false });

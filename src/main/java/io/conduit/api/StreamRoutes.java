@@ -18,6 +18,7 @@ import io.conduit.runs.ThreadStore;
 import io.conduit.runs.WireState;
 import io.smallrye.mutiny.Uni;
 import io.conduit.runs.delivery.DeliveryConfig;
+import io.conduit.runs.delivery.SseSubscriber;
 import io.conduit.runs.delivery.StreamPermits;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
@@ -97,7 +98,7 @@ public class StreamRoutes {
             resp.putHeader("Content-Location", base);
             resp.putHeader("Location", "/threads/" + run.threadId() + "/runs/" + run.runId() + "/stream?stream_mode="
                     + URLEncoder.encode(JsonCodec.MAPPER.valueToTree(sub.streamModes()).toString(), StandardCharsets.UTF_8));
-            SseStream sse = new SseStream(ctx.request(), context, config.heartbeat(), delivery, Set.copyOf(sub.streamModes()), sub.subgraphs(), true, permit);
+            SseSubscriber sse = sse(ctx, context, Set.copyOf(sub.streamModes()), sub.subgraphs(), true, permit);
             ThreadEventLog.Subscription s = logs.log(run.threadId()).subscribeRun(run.runId(), -1, sse);
             sse.open();
             if (s != null) {
@@ -170,7 +171,7 @@ public class StreamRoutes {
             Run run = found.get();
             List<String> modes = asked != null ? asked : modes(run);
             ctx.response().putHeader("Location", ctx.request().uri());
-            SseStream sse = new SseStream(ctx.request(), context, config.heartbeat(), delivery, new HashSet<>(modes), true, true, permit);
+            SseSubscriber sse = sse(ctx, context, new HashSet<>(modes), true, true, permit);
             ThreadEventLog log = logs.find(threadId);
             ThreadEventLog.Subscription s = log == null ? null : log.subscribeRun(runId, after, sse);
             sse.open();
@@ -195,7 +196,7 @@ public class StreamRoutes {
      * A run whose events this process does not have: one that a process that died ran (this one resumes it once its
      * hold lapses), or one past its retention. Its final values and the end, once its end is recorded.
      */
-    private void finalValuesAtEnd(Run run, SseStream sse) {
+    private void finalValuesAtEnd(Run run, SseSubscriber sse) {
         if (run.status().finished()) {
             finalValues(run, sse);
             return;
@@ -210,7 +211,7 @@ public class StreamRoutes {
     }
 
     /** Past the stream's retention (or after a restart), a join gets the thread's final values and the end. */
-    private void finalValues(Run run, SseStream sse) {
+    private void finalValues(Run run, SseSubscriber sse) {
         Uni<String> values = assistants.resolve(run.assistantId())
                 .chain(a -> assistants.graph(a).graph().state(run.threadId()))
                 .map(s -> s.map(snap -> WireState.values(snap.values()).toString()).orElse("{}"));
@@ -257,11 +258,22 @@ public class StreamRoutes {
             error(ctx, e);
             return;
         }
-        SseStream sse = new SseStream(ctx.request(), context, config.heartbeat(), delivery, new HashSet<>(modes), true, false, permit);
+        SseSubscriber sse = sse(ctx, context, new HashSet<>(modes), true, false, permit);
         // subscribed before the headers go out: a client that acts on them finds its events in the log
         ThreadEventLog.Subscription s = logs.log(threadId).subscribeThread(after, sse);
         sse.open();
         sse.release(s::cancel);
+    }
+
+    /**
+     * An Agent Server SSE stream: {@code event: <mode>}, single-line JSON {@code data:}, the event's thread-wide seq as
+     * {@code id:}; the modes the client asked for, the {@code metadata} event and the terminal ones always.
+     */
+    private SseSubscriber sse(RoutingContext ctx, Context context, Set<String> modes, boolean subgraphs, boolean closeAtEnd,
+                              StreamPermits.Permit permit) {
+        return new SseSubscriber(ctx.request(), context, config.heartbeat(), delivery,
+                e -> ("metadata".equals(e.mode()) || e.terminal() || modes.contains(e.mode())) && (e.ns().isEmpty() || subgraphs),
+                e -> "event: " + e.name() + "\ndata: " + e.data() + "\nid: " + e.seq() + "\n\n", closeAtEnd, permit);
     }
 
     private static final Set<String> RUN_MODES = Set.of("values", "updates", "messages", "custom", "events", "debug", "tasks", "checkpoints");

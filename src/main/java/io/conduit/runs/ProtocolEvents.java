@@ -89,9 +89,12 @@ final class ProtocolEvents {
         final int call;
         final String callId;
         final String name;
+        /** Names the block's deltas, which a slow subscriber's outbox may merge. */
+        final String key;
         final StringBuilder text = new StringBuilder();
 
-        Block(int index, int kind, int call, String callId, String name) {
+        Block(String messageId, int index, int kind, int call, String callId, String name) {
+            this.key = messageId + '#' + index;
             this.index = index;
             this.kind = kind;
             this.call = call;
@@ -341,13 +344,9 @@ final class ProtocolEvents {
         Message m = message(ns, messageId);
         Block b = block(ns, m, kind, -1, null, null);
         b.text.append(text);
-        StringBuilder d = data().append("{\"event\":\"content-block-delta\",\"index\":").append(b.index);
-        if (kind == TEXT_BLOCK) {
-            ProtocolJson.quote(d.append(",\"delta\":{\"type\":\"text-delta\",\"text\":"), text);
-        } else {
-            ProtocolJson.quote(d.append(",\"delta\":{\"type\":\"reasoning-delta\",\"reasoning\":"), text);
-        }
-        emit(MESSAGES, ns, null, d.append("}}"));
+        StringBuilder d = data().append("{\"event\":\"content-block-delta\",\"index\":").append(b.index)
+                .append(kind == TEXT_BLOCK ? ",\"delta\":{\"type\":\"text-delta\",\"text\":" : ",\"delta\":{\"type\":\"reasoning-delta\",\"reasoning\":");
+        emitDelta(ns, b, d, text);
     }
 
     private void toolCallChunk(Namespace ns, GraphEvent.ToolCallChunk c) {
@@ -364,8 +363,7 @@ final class ProtocolEvents {
         b.text.append(args);
         StringBuilder d = data().append("{\"event\":\"content-block-delta\",\"index\":").append(b.index)
                 .append(",\"delta\":{\"type\":\"tool-call-delta\",\"args\":");
-        ProtocolJson.quote(d, args);
-        emit(MESSAGES, ns, null, d.append("}}"));
+        emitDelta(ns, b, d, args);
     }
 
     /** The message open in the namespace, started if it is another one (the one open before finishes first). */
@@ -395,7 +393,7 @@ final class ProtocolEvents {
         if (b != null) {
             finishBlock(ns, m, null);
         }
-        b = new Block(m.blocks++, kind, call, callId, name);
+        b = new Block(m.id, m.blocks++, kind, call, callId, name);
         m.block = b;
         StringBuilder d = data().append("{\"event\":\"content-block-start\",\"index\":").append(b.index).append(",\"content\":");
         switch (kind) {
@@ -526,6 +524,22 @@ final class ProtocolEvents {
      * classic events, its method as the log's mode and its namespace as the log's ns.
      */
     private void emit(String method, Namespace ns, String node, CharSequence payload) {
+        emit(method, ns, node, payload, null, 0, 0);
+    }
+
+    /**
+     * A block's delta: {@code head} ends where the delta's JSON string starts. The event carries where the string's
+     * body lies ({@link TextDelta}), so that a slow subscriber's consecutive deltas of one block can be merged.
+     */
+    private void emitDelta(Namespace ns, Block b, StringBuilder head, String text) {
+        int start = head.length() + 1;
+        ProtocolJson.quote(head, text);
+        int end = head.length() - 1;
+        emit(MESSAGES, ns, null, head.append("}}"), b.key, start, end);
+    }
+
+    /** {@code key}, {@code start}, {@code end}: the text delta within {@code payload}, when {@code key} is not null. */
+    private void emit(String method, Namespace ns, String node, CharSequence payload, String key, int start, int end) {
         long s = seq.next();
         StringBuilder b = event;
         b.setLength(0);
@@ -534,7 +548,9 @@ final class ProtocolEvents {
         if (node != null) {
             ProtocolJson.quote(b.append(",\"node\":"), node);
         }
-        b.append(",\"data\":").append(payload).append("}}");
-        log.append(new RunEvent(s, runId, method, ns.key, b.toString()));
+        b.append(",\"data\":");
+        int at = b.length();
+        b.append(payload).append("}}");
+        log.append(new RunEvent(s, runId, method, ns.key, b.toString(), key == null ? null : new TextDelta(key, at + start, at + end)));
     }
 }

@@ -59,9 +59,9 @@ public final class ConnectionSubscriptions implements RunEventListener {
             }
             long events = replay.stream().filter(e -> !notice(e)).count();
             ObjectNode result = JsonCodec.MAPPER.createObjectNode().put("subscription_id", subscriptionId).put("replayed_events", events);
-            sink.send(CommandAnswers.success(id, result, threadId, Math.max(0, log.lastSeq())).toString());
+            sink.answer(CommandAnswers.success(id, result, threadId, Math.max(0, log.lastSeq())).toString());
             for (RunEvent e : replay) {
-                sink.send(e.data());
+                sink.replay(e);
             }
         }
     }
@@ -77,13 +77,13 @@ public final class ConnectionSubscriptions implements RunEventListener {
             return;
         }
         if (notice(e)) {
-            sink.send(e.data());
+            sink.event(e);
             return;
         }
         List<String> ns = EventFilter.segments(e.ns());
         for (EventFilter f : filters.values()) {
             if (f.matches(e.mode(), ns)) {
-                sink.send(e.data());
+                sink.event(e);
                 return; // one copy per connection, however many subscriptions match
             }
         }

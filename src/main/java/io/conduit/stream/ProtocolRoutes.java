@@ -4,8 +4,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.conduit.checkpoint.JsonCodec;
 import io.conduit.runs.ProtocolEventLogs;
+import io.conduit.runs.RunEvent;
+import io.conduit.runs.delivery.DeliveryConfig;
+import io.conduit.runs.delivery.SseSubscriber;
 import io.conduit.runs.delivery.StreamPermits;
 import io.conduit.runs.ThreadEventLog;
+import io.vertx.core.Context;
 import io.vertx.core.Vertx;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
@@ -33,9 +37,12 @@ public class ProtocolRoutes {
     private final Vertx vertx;
     private final long maxBody;
     private final StreamPermits permits;
+    private final DeliveryConfig delivery;
 
     ProtocolRoutes(ThreadCommands commands, ProtocolEventLogs logs, ThreadAccess access, StreamConfig config, Vertx vertx,
-                   @ConfigProperty(name = "conduit.api.max-body-bytes", defaultValue = "1048576") long maxBody, StreamPermits permits) {
+                   @ConfigProperty(name = "conduit.api.max-body-bytes", defaultValue = "1048576") long maxBody, StreamPermits permits,
+                   DeliveryConfig delivery) {
+        this.delivery = delivery;
         this.permits = permits;
         this.commands = commands;
         this.logs = logs;
@@ -68,6 +75,7 @@ public class ProtocolRoutes {
 
     private void events(RoutingContext ctx) {
         String threadId = ctx.pathParam("thread_id");
+        Context context = vertx.getOrCreateContext();
         allowed(ctx, threadId, () -> {
             EventFilter filter;
             Long since;
@@ -91,14 +99,26 @@ public class ProtocolRoutes {
                 json(ctx, 429, CommandAnswers.error(null, StreamPermits.CODE, permits.refusal()));
                 return;
             }
-            ProtocolSseStream sse = new ProtocolSseStream(ctx.response(), vertx, config.heartbeat(), filter);
-            sse.open();
+            SseSubscriber sse = new SseSubscriber(ctx.request(), context, config.heartbeat(), delivery,
+                    e -> ConnectionSubscriptions.notice(e) || filter.matches(e.mode(), EventFilter.segments(e.ns())),
+                    ProtocolRoutes::frame, false, permit);
+            // subscribed before the headers go out: a client that acts on them finds its events in the log
             ThreadEventLog.Subscription s = logs.log(threadId).subscribeThread(since == null ? -1L : since, sse);
-            sse.release(() -> {
-                s.cancel();
-                permit.release();
-            });
+            sse.open();
+            sse.release(s::cancel);
         });
+    }
+
+    /**
+     * One event as the SDK's SSE transport reads it: {@code event: <method>}, {@code data: <event JSON>},
+     * {@code id: <event_id>} (the seq: the protocol's events use it as their id). The log's notice that a replay lost
+     * events goes out as an id-less {@code event: error}, which the SDK hands to {@code thread.onError}.
+     */
+    static String frame(RunEvent e) {
+        if (ConnectionSubscriptions.notice(e)) {
+            return "event: error\ndata: " + e.data() + "\n\n";
+        }
+        return "event: " + e.mode() + "\ndata: " + e.data() + "\nid: " + e.seq() + "\n\n";
     }
 
     private void allowed(RoutingContext ctx, String threadId, Runnable then) {

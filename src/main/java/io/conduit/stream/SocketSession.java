@@ -2,6 +2,8 @@ package io.conduit.stream;
 
 import io.quarkus.websockets.next.CloseReason;
 import io.quarkus.websockets.next.WebSocketConnection;
+import io.conduit.runs.delivery.DeliveryConfig;
+import io.vertx.core.Context;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 
@@ -26,10 +28,10 @@ final class SocketSession {
     private volatile boolean closed;
 
     SocketSession(String threadId, WebSocketConnection connection, ConnectionSubscriptions.Factory subscriptions, StreamConfig config,
-                  Vertx vertx, Runnable onClosed) {
+                  DeliveryConfig delivery, Vertx vertx, Context context, Runnable onClosed) {
         this.threadId = threadId;
         this.connection = connection;
-        this.writer = new WebSocketWriter(connection, config.maxPendingFrames());
+        this.writer = new WebSocketWriter(connection, context, delivery);
         this.subscriptions = subscriptions.create(threadId, writer);
         this.vertx = vertx;
         this.onClosed = onClosed;
@@ -65,6 +67,7 @@ final class SocketSession {
         closed = true;
         vertx.cancelTimer(timer);
         subscriptions.close();
+        writer.cancel();
         onClosed.run();
     }
 }

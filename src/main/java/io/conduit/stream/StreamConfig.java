@@ -32,11 +32,4 @@ public interface StreamConfig {
     /** How often an open {@code POST /threads/{id}/stream/events} stream gets a {@code :} heartbeat comment. */
     @WithDefault("10s")
     Duration heartbeat();
-
-    /**
-     * Frames handed to a WebSocket and not yet written past which its client is dropped as a slow consumer (close
-     * 4429, so the SDK reconnects and replays from the thread's log). The run never waits for a client.
-     */
-    @WithDefault("8192")
-    int maxPendingFrames();
 }

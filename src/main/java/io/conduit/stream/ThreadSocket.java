@@ -1,6 +1,7 @@
 package io.conduit.stream;
 
 import io.conduit.runs.ProtocolEventLogs;
+import io.conduit.runs.delivery.DeliveryConfig;
 import io.conduit.runs.delivery.StreamPermits;
 import io.quarkus.websockets.next.CloseReason;
 import io.quarkus.websockets.next.OnClose;
@@ -10,6 +11,7 @@ import io.quarkus.websockets.next.OnTextMessage;
 import io.quarkus.websockets.next.WebSocket;
 import io.quarkus.websockets.next.WebSocketConnection;
 import io.smallrye.mutiny.Uni;
+import io.vertx.core.Context;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import java.nio.charset.StandardCharsets;
@@ -37,9 +39,11 @@ public class ThreadSocket {
     private final OpenSockets open;
     private final Vertx vertx;
     private final StreamPermits permits;
+    private final DeliveryConfig delivery;
 
     ThreadSocket(ThreadCommands commands, ProtocolEventLogs logs, ThreadAccess access, StreamConfig config, OpenSockets open, Vertx vertx,
-                 StreamPermits permits) {
+                 StreamPermits permits, DeliveryConfig delivery) {
+        this.delivery = delivery;
         this.permits = permits;
         this.commands = commands;
         this.logs = logs;
@@ -52,6 +56,7 @@ public class ThreadSocket {
     @OnOpen
     public Uni<Void> onOpen(WebSocketConnection connection) {
         String threadId = connection.pathParam("thread_id");
+        Context context = vertx.getOrCreateContext(); // the connection's: its event loop writes its socket
         return access.allows(threadId, headers(connection)).chain(allowed -> {
             if (!Boolean.TRUE.equals(allowed)) {
                 return connection.close(new CloseReason(FORBIDDEN, "permission_denied: this connection may not see thread " + threadId));
@@ -61,7 +66,7 @@ public class ThreadSocket {
                 return connection.close(new CloseReason(StreamPermits.WEBSOCKET_CLOSE_CODE, StreamPermits.CODE + ": " + permits.refusal()));
             }
             SocketSession s = new SocketSession(threadId, connection, (t, sink) -> new ConnectionSubscriptions(t, () -> logs.log(t), sink),
-                    config, vertx, () -> {
+                    config, delivery, vertx, context, () -> {
                         open.remove(connection.id());
                         permit.release();
                     });
@@ -87,12 +92,12 @@ public class ThreadSocket {
         try {
             command = ProtocolCommand.parse(text);
         } catch (ProtocolCommand.Malformed m) {
-            s.writer.send(CommandAnswers.error(m.id(), "invalid_argument", m.getMessage()).toString());
+            s.writer.answer(CommandAnswers.error(m.id(), "invalid_argument", m.getMessage()).toString());
             return Uni.createFrom().voidItem();
         }
         return commands.handle(s.threadId, command, s.subscriptions).invoke(answer -> {
             if (answer != null) {
-                s.writer.send(answer.toString());
+                s.writer.answer(answer.toString());
             }
         }).replaceWithVoid();
     }

@@ -1,40 +1,93 @@
 package io.conduit.stream;
 
+import io.conduit.runs.RunEvent;
+import io.conduit.runs.delivery.DeliveryConfig;
+import io.conduit.runs.delivery.Outbox;
+import io.conduit.runs.delivery.OutboxDrain;
+import io.conduit.runs.delivery.SlowConsumer;
 import io.quarkus.websockets.next.CloseReason;
 import io.quarkus.websockets.next.WebSocketConnection;
-import java.util.concurrent.atomic.AtomicInteger;
+import io.vertx.core.Context;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Writes one connection's frames in call order and never waits: a client with more than {@code maxPending} frames
- * handed over and not yet written is dropped (close 4429 {@code slow_consumer}; the SDK reconnects and the thread's
- * log replays what it missed). The one place a transport's backpressure policy lives, to be replaced by the shared
- * bounded queue.
+ * Writes one connection's frames in call order and never waits, through the same bounded {@link Outbox} as every
+ * other transport: a client that reads slowly has its text deltas merged, and past the outbox's bound is closed with
+ * 4408 {@code slow_consumer} (the SDK reconnects after it and the thread's log replays what it missed). The socket
+ * is fed while fewer than {@code socketQueueBytes} handed to it are unwritten: websockets-next has no
+ * {@code writeQueueFull()}, so the frames in flight are counted here.
  */
-final class WebSocketWriter implements EventSink {
+final class WebSocketWriter implements EventSink, OutboxDrain.Sink {
 
-    static final int SLOW_CONSUMER = 4429;
+    /** The mode of a command's answer in the outbox (never a log event's). */
+    private static final String ANSWER = "answer";
 
     private final WebSocketConnection connection;
-    private final int maxPending;
-    private final AtomicInteger pending = new AtomicInteger();
-    private volatile boolean dropped;
+    private final Outbox outbox;
+    private final OutboxDrain drain;
+    private final long maxInFlight;
+    private final AtomicLong inFlight = new AtomicLong();
+    private volatile boolean full;
 
-    WebSocketWriter(WebSocketConnection connection, int maxPending) {
+    /** {@code context}: the connection's, where its socket is written. */
+    WebSocketWriter(WebSocketConnection connection, Context context, DeliveryConfig delivery) {
         this.connection = connection;
-        this.maxPending = maxPending;
+        this.maxInFlight = delivery.socketQueueBytes();
+        this.outbox = new Outbox(delivery.bounds(), e -> true);
+        this.drain = new OutboxDrain(outbox, r -> context.runOnContext(v -> r.run()), this);
     }
 
     @Override
-    public void send(String json) {
-        if (dropped || connection.isClosed()) {
-            return;
+    public void answer(String json) {
+        outbox.onReplay(new RunEvent(-1, "", ANSWER, "", json)); // not held against the client: answers are few
+    }
+
+    @Override
+    public void replay(RunEvent e) {
+        outbox.onReplay(e);
+    }
+
+    @Override
+    public void event(RunEvent e) {
+        outbox.onEvent(e);
+    }
+
+    @Override
+    public boolean writable() {
+        if (inFlight.get() < maxInFlight) {
+            return !connection.isClosed();
         }
-        if (pending.incrementAndGet() > maxPending) {
-            dropped = true;
-            connection.close(new CloseReason(SLOW_CONSUMER, "slow_consumer: the client read too slowly; reconnect to replay"))
-                    .subscribe().with(x -> { }, f -> { });
-            return;
+        full = true;
+        return inFlight.get() < maxInFlight; // a send may have completed since
+    }
+
+    @Override
+    public void send(RunEvent e) {
+        long bytes = e.data().length();
+        inFlight.addAndGet(bytes);
+        connection.sendText(e.data()).subscribe().with(x -> written(bytes), f -> written(bytes));
+    }
+
+    private void written(long bytes) {
+        if (inFlight.addAndGet(-bytes) < maxInFlight && full) {
+            full = false;
+            drain.resume();
         }
-        connection.sendText(json).subscribe().with(x -> pending.decrementAndGet(), f -> pending.decrementAndGet());
+    }
+
+    @Override
+    public void end() {
+        // a thread's subscriptions outlive its runs: the client closes the connection
+    }
+
+    @Override
+    public void overflow(Outbox.Backlog backlog) {
+        connection.close(new CloseReason(SlowConsumer.WEBSOCKET_CLOSE_CODE, SlowConsumer.closeReason(backlog)))
+                .subscribe().with(x -> { }, f -> { });
+    }
+
+    /** The connection closed: what waits is dropped. */
+    void cancel() {
+        outbox.cancel();
     }
 }

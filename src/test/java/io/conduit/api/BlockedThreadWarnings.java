@@ -22,7 +22,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * database connection, a first lambda) may take longer than the threshold on a busy machine, once, which is not
  * what the check is about.
  */
-final class BlockedThreadWarnings implements BeforeAllCallback, AfterEachCallback, AfterAllCallback {
+public final class BlockedThreadWarnings implements BeforeAllCallback, AfterEachCallback, AfterAllCallback {
 
     static final String LOGGER = "io.vertx.core.impl.BlockedThreadChecker";
 
@@ -51,7 +51,7 @@ final class BlockedThreadWarnings implements BeforeAllCallback, AfterEachCallbac
     }
 
     /** From now on, any warning fails the test that runs. */
-    void watch() {
+    public void watch() {
         logger.removeHandler(handler);
         logger.addHandler(handler);
     }

@@ -422,6 +422,25 @@ class ProtocolEventsTest {
     }
 
     @Test
+    void eachDeltaSaysWhereItsTextLiesSoThatASlowSubscribersDeltasOfOneBlockMerge() {
+        ProtocolEvents p = translator();
+        p.running();
+        p.on(new GraphEvent.Token(node("model", "task-1"), "msg-1", "say \"hi\""));
+        p.on(new GraphEvent.Token(node("model", "task-1"), "msg-1", " twice"));
+        p.on(new GraphEvent.ToolCallChunk(node("model", "task-1"), "msg-1", 0, "call-1", "calc", "{\"x\""));
+        p.end(RunStatus.SUCCESS, null);
+
+        List<RunEvent> deltas = method("messages").stream().filter(e -> data(e).get("event").asText().equals("content-block-delta")).toList();
+        assertThat(deltas).hasSize(3).allSatisfy(e -> assertThat(e.text()).isNotNull());
+        RunEvent first = deltas.get(0);
+        assertThat(first.data().substring(first.text().start(), first.text().end())).isEqualTo("say \\\"hi\\\"");
+        assertThat(first.text().key()).isEqualTo(deltas.get(1).text().key()); // one block: mergeable
+        assertThat(deltas.get(2).text().key()).isNotEqualTo(first.text().key()); // the tool call's block: not with the text
+        RunEvent args = deltas.get(2);
+        assertThat(args.data().substring(args.text().start(), args.text().end())).isEqualTo("{\\\"x\\\"");
+    }
+
+    @Test
     void protocolAndClassicEventsOfRunsOfOneThreadShareOneIncreasingSeq() {
         RunEventLogs classic = new RunEventLogs(Duration.ofMinutes(10), 1 << 20, 1 << 24);
         List<RunEvent> all = new ArrayList<>();

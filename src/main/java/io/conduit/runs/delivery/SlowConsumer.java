@@ -33,6 +33,6 @@ public final class SlowConsumer {
 
     /** A WebSocket close reason: at most 123 bytes, as RFC 6455 allows. */
     public static String closeReason(Outbox.Backlog b) {
-        return CODE + ": " + b.events() + " events behind; reconnect with the last event id to resume";
+        return CODE + ": " + b.events() + " events behind after merging " + b.merged() + " text deltas; reconnect with the last event id";
     }
 }

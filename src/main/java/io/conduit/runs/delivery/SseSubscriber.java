@@ -1,27 +1,23 @@
-package io.conduit.api;
+package io.conduit.runs.delivery;
 
 import io.conduit.runs.RunEvent;
 import io.conduit.runs.RunEventListener;
-import io.conduit.runs.delivery.DeliveryConfig;
-import io.conduit.runs.delivery.Outbox;
-import io.conduit.runs.delivery.OutboxDrain;
-import io.conduit.runs.delivery.SlowConsumer;
-import io.conduit.runs.delivery.StreamPermits;
 import io.vertx.core.Context;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
 import java.time.Duration;
-import java.util.Set;
+import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
- * One client's SSE stream of run events: Agent Server framing ({@code event:}, single-line JSON {@code data:},
- * the event's thread-wide seq as {@code id:}), a {@code : heartbeat} comment while idle, only the modes the client
- * asked for. The log hands events to the client's {@link Outbox} and never waits; they reach the socket, on the
- * connection's context, as fast as it drains. A client that falls too far behind gets a last {@code event: error}
- * with code {@code slow_consumer} and the stream ends: it reconnects with {@code Last-Event-ID} and loses nothing.
+ * One client's SSE stream of run events, for every SSE transport (the classic API's and the thread protocol's, which
+ * differ only in which events they want and how they frame one): a {@code : heartbeat} comment while idle. The log
+ * hands events to the client's {@link Outbox} and never waits; they reach the socket, on the connection's context,
+ * as fast as it drains. A client that falls too far behind gets a last {@code event: error} with code
+ * {@code slow_consumer} and the stream ends: it reconnects with its last event id and loses nothing.
  */
-final class SseStream implements RunEventListener, OutboxDrain.Sink {
+public final class SseSubscriber implements RunEventListener, OutboxDrain.Sink {
 
     private final HttpServerRequest request;
     private final HttpServerResponse response;
@@ -29,6 +25,7 @@ final class SseStream implements RunEventListener, OutboxDrain.Sink {
     private final boolean closeAtEnd;
     private final Duration heartbeat;
     private final StreamPermits.Permit permit;
+    private final Function<RunEvent, String> frame;
     private final Outbox outbox;
     private final OutboxDrain drain;
     private volatile boolean closed;
@@ -37,18 +34,20 @@ final class SseStream implements RunEventListener, OutboxDrain.Sink {
     private Runnable release = () -> { };
 
     /**
-     * {@code context}: the connection's (taken on the request's event loop); {@code permit}: the stream's, given back
-     * when it ends.
+     * {@code context}: the connection's (taken on the request's event loop); {@code wanted}: the events this client
+     * asked for; {@code frame}: one event as its SSE frame; {@code closeAtEnd}: whether the stream ends with the log's
+     * {@link #onEnd()} (a run's stream) or stays open (a thread's); {@code permit}: the stream's, given back when it ends.
      */
-    SseStream(HttpServerRequest request, Context context, Duration heartbeat, DeliveryConfig delivery, Set<String> modes,
-              boolean subgraphs, boolean closeAtEnd, StreamPermits.Permit permit) {
+    public SseSubscriber(HttpServerRequest request, Context context, Duration heartbeat, DeliveryConfig delivery,
+                         Predicate<RunEvent> wanted, Function<RunEvent, String> frame, boolean closeAtEnd, StreamPermits.Permit permit) {
         this.request = request;
         this.response = request.response();
         this.context = context;
         this.heartbeat = heartbeat;
         this.closeAtEnd = closeAtEnd;
         this.permit = permit;
-        this.outbox = new Outbox(delivery.bounds(), e -> wanted(e, modes, subgraphs));
+        this.frame = frame;
+        this.outbox = new Outbox(delivery.bounds(), wanted);
         this.drain = new OutboxDrain(outbox, r -> context.runOnContext(v -> r.run()), this);
         response.setChunked(true).setWriteQueueMaxSize(delivery.socketQueueBytes())
                 .putHeader("Content-Type", "text/event-stream; charset=utf-8")
@@ -62,19 +61,14 @@ final class SseStream implements RunEventListener, OutboxDrain.Sink {
         }
     }
 
-    private static boolean wanted(RunEvent e, Set<String> modes, boolean subgraphs) {
-        boolean control = "metadata".equals(e.mode()) || e.terminal();
-        return (control || modes.contains(e.mode())) && (e.ns().isEmpty() || subgraphs);
-    }
-
     /** What to do when the client goes away before the end ({@code on_disconnect=cancel}). */
-    SseStream onClientGone(Runnable r) {
+    public SseSubscriber onClientGone(Runnable r) {
         this.onClientGone = r;
         return this;
     }
 
     /** What to release however the stream ends (the log subscription); run at once if it has ended already. */
-    SseStream release(Runnable r) {
+    public SseSubscriber release(Runnable r) {
         this.release = r;
         if (closed) {
             r.run();
@@ -83,7 +77,7 @@ final class SseStream implements RunEventListener, OutboxDrain.Sink {
     }
 
     /** Sends the headers at once, so the client sees the stream open before the first event; starts the heartbeat. */
-    void open() {
+    public void open() {
         context.runOnContext(v -> {
             if (closed) {
                 return;
@@ -122,7 +116,7 @@ final class SseStream implements RunEventListener, OutboxDrain.Sink {
 
     @Override
     public void send(RunEvent e) {
-        response.write(Buffer.buffer("event: " + e.name() + "\ndata: " + e.data() + "\nid: " + e.seq() + "\n\n"));
+        response.write(Buffer.buffer(frame.apply(e)));
     }
 
     @Override
@@ -153,7 +147,7 @@ final class SseStream implements RunEventListener, OutboxDrain.Sink {
     }
 
     /** Ends the stream (on the connection's context). */
-    void close() {
+    public void close() {
         if (io.vertx.core.Vertx.currentContext() == context) {
             closeHere();
         } else {
@@ -188,7 +182,7 @@ final class SseStream implements RunEventListener, OutboxDrain.Sink {
         release.run();
     }
 
-    boolean closed() {
+    public boolean closed() {
         return closed;
     }
 }
