@@ -22,6 +22,9 @@ public final class RunSubmission {
     private static final com.fasterxml.jackson.core.type.TypeReference<Map<String, Object>> MAP_TYPE = new com.fasterxml.jackson.core.type.TypeReference<>() {
     };
 
+    /** The thread metadata key that records the assistant of the thread's latest run (LangGraph's). */
+    static final String ASSISTANT_ID = "assistant_id";
+
     static final Set<String> MODES = Set.of("values", "updates", "messages", "messages-tuple", "custom", "events", "debug",
             "tasks", "checkpoints");
 
@@ -90,9 +93,11 @@ public final class RunSubmission {
                 Run run = new Run(runId, thread, assistant.assistantId(), RunStatus.PENDING, metadata, strategy, kwargs, now, now,
                         now.plusMillis((long) (afterSeconds * 1000)), null);
                 RunRequests.from(run, graph); // throws on bad input: nothing is written yet
-                Uni<ThreadRecord> threadReady = threadId == null || "create".equals(ifNotExists)
-                        ? threads.create(thread, Map.of(), null, true, now)
-                        : threads.get(thread).map(t -> t.orElseThrow(() -> new NotFoundException("Thread " + thread + " not found")));
+                Map<String, Object> binding = Map.of(GraphRegistry.GRAPH_ID, graph.graphId(), ASSISTANT_ID, assistant.assistantId());
+                Uni<ThreadRecord> threadReady = (threadId == null || "create".equals(ifNotExists)
+                        ? threads.create(thread, binding, null, true, now)
+                        : threads.get(thread).map(t -> t.orElseThrow(() -> new NotFoundException("Thread " + thread + " not found"))))
+                        .chain(t -> bind(t, graph, binding, now));
                 // the run's log segment opens before its record exists: a later run's interrupt may cancel it as soon as
                 // it is stored, and that cancel ends the segment (opened after, it stayed open and its stream never ended)
                 return admission.admit(threadId, strategy).chain(() -> threadReady)
@@ -102,6 +107,23 @@ public final class RunSubmission {
                                 .replaceWith(new Submitted(created, modes, body.path("stream_subgraphs").asBoolean(false), "cancel".equals(onDisconnect))));
             });
         });
+    }
+
+    /**
+     * Records the run's graph and assistant in the thread's metadata (as LangGraph does), so the thread's state is read
+     * with its graph's schema outside a run. A thread whose recorded graph is another served graph is refused: its
+     * checkpoints hold that graph's channels. (LangGraph overwrites the record and lets the new graph read what it
+     * can; a typed schema here would misread it.)
+     */
+    private Uni<ThreadRecord> bind(ThreadRecord t, RegisteredGraph graph, Map<String, Object> binding, Instant now) {
+        String recorded = GraphRegistry.recordedGraphId(t);
+        if (recorded != null && !recorded.equals(graph.graphId()) && assistants.graphs().byGraphId(recorded) != null) {
+            return Uni.createFrom().failure(new ThreadGraphMismatchException(t.threadId(), recorded, graph.graphId()));
+        }
+        if (graph.graphId().equals(recorded) && binding.get(ASSISTANT_ID).equals(t.metadata().get(ASSISTANT_ID))) {
+            return Uni.createFrom().item(t);
+        }
+        return threads.patchMetadata(t.threadId(), binding, now).map(p -> p.orElse(t));
     }
 
     /** The run's {@code config}: the assistant's {@code configurable}, overridden by the run's own, checked. */

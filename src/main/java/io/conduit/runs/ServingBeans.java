@@ -94,6 +94,12 @@ public class ServingBeans {
 
     @Produces
     @Singleton
+    ThreadGraphs threadGraphs(ThreadStore threads, GraphRegistry graphs) {
+        return new ThreadGraphs(threads, graphs);
+    }
+
+    @Produces
+    @Singleton
     Assistants assistants(GraphRegistry graphs, AssistantStore store) {
         return new Assistants(graphs, store);
     }

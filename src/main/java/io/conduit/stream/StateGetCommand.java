@@ -3,7 +3,7 @@ package io.conduit.stream;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.conduit.checkpoint.JsonCodec;
-import io.conduit.graph.CompiledGraph;
+import io.conduit.runs.ThreadGraphs;
 import io.conduit.runs.InputText;
 import io.conduit.runs.WireState;
 import io.smallrye.mutiny.Uni;
@@ -16,10 +16,10 @@ import java.util.Set;
  */
 final class StateGetCommand {
 
-    private final CompiledGraph graph;
+    private final ThreadGraphs graphs;
 
-    StateGetCommand(CompiledGraph graph) {
-        this.graph = graph;
+    StateGetCommand(ThreadGraphs graphs) {
+        this.graphs = graphs;
     }
 
     Uni<JsonNode> handle(String threadId, ObjectNode params) {
@@ -43,7 +43,7 @@ final class StateGetCommand {
             out.putObject("values");
             return Uni.createFrom().item(out);
         }
-        return graph.state(threadId).map(s -> {
+        return graphs.of(threadId).chain(g -> g.graph().state(threadId)).map(s -> {
             if (s.isEmpty()) {
                 out.putObject("values");
                 return out;
