@@ -222,8 +222,7 @@ public final class RunExecutor {
     private void begin(Active a) {
         Run run = a.run;
         ThreadEventLog log = logs.begin(run.threadId(), run.runId());
-        threads.setStatus(run.threadId(), ThreadStatus.BUSY, clock.instant())
-                .chain(() -> threads.reserveSeq(run.threadId(), SEQ_BLOCK))
+        threads.beginRun(run.threadId(), SEQ_BLOCK, clock.instant())
                 .subscribe().with(firstSeq -> execute(a, log, firstSeq), f -> fail(a, log, f));
     }
 
