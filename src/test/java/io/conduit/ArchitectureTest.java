@@ -59,6 +59,13 @@ class ArchitectureTest {
     }
 
     @Test
+    void theStoreIsAnInnerLayer() {
+        noClasses().that().resideInAPackage("io.conduit.store..")
+                .should().dependOnClassesThat().resideInAnyPackage(concat(EDGES, "io.conduit.agent..", "io.conduit.graph.."))
+                .check(classes);
+    }
+
+    @Test
     void theCheckpointPackageDoesNotKnowTheEngine() {
         noClasses().that().resideInAPackage("io.conduit.checkpoint..")
                 .should().dependOnClassesThat().resideInAPackage("io.conduit.graph..")
