@@ -6,6 +6,7 @@ import io.conduit.agent.message.AssistantMessage;
 import io.conduit.agent.message.ChatMessage;
 import io.conduit.agent.message.SystemMessage;
 import io.conduit.agent.message.ToolCall;
+import io.conduit.agent.message.ToolMessage;
 import io.conduit.agent.port.LanguageModel;
 import io.conduit.agent.port.ModelRequest;
 import io.conduit.agent.port.ModelRole;
@@ -55,9 +56,13 @@ final class AnswerNode implements Node {
             Update u = ModelCalls.record(Update.none(), ctx, STAGE, List.of(reply.response()));
             ToolCall quiz = m.toolCalls().stream().filter(c -> TutorTools.GENERATE_TEST.equals(c.name())).findFirst().orElse(null);
             if (quiz != null) {
-                // the quiz answers its own call; other calls made beside it would stay unanswered
+                // other calls made beside it would stay unanswered; the call is answered here, not by the quiz, so the
+                // conversation stays well-formed even when the student leaves the quiz for another question
                 AssistantMessage only = new AssistantMessage(m.id(), m.content(), List.of(quiz), m.reasoning(), m.stage());
-                return u.set(AgentState.MESSAGES, only).set(TutorState.QUIZ_REQUEST, request(quiz));
+                QuizRequest req = request(quiz, state.get(TutorState.SUBJECT));
+                ToolMessage started = new ToolMessage(TimeOrderedIds.next(), quiz.id(), TutorTools.GENERATE_TEST,
+                        "A quiz of " + req.questions() + " questions on " + req.topic() + " has started.", false);
+                return u.set(AgentState.MESSAGES, only).set(AgentState.MESSAGES, started).set(TutorState.QUIZ_REQUEST, req);
             }
             if (m.hasToolCalls()) {
                 return u.set(AgentState.MESSAGES, m).set(TutorState.TOOL_ROUNDS, state.get(TutorState.TOOL_ROUNDS) + 1);
@@ -67,7 +72,7 @@ final class AnswerNode implements Node {
         });
     }
 
-    private QuizRequest request(ToolCall call) {
+    private QuizRequest request(ToolCall call, String subject) {
         String topic = "";
         int n = config.questions();
         try {
@@ -79,7 +84,7 @@ final class AnswerNode implements Node {
         } catch (Exception notJson) {
             // a quiz on the subject as a whole
         }
-        return new QuizRequest(call.id(), topic, n);
+        return new QuizRequest(call.id(), topic.isBlank() ? subject : topic.strip(), n);
     }
 
     /** generate_test: the quiz; other tool calls: the tools; none: the answer is given. */

@@ -153,6 +153,22 @@ class TutorOnSimulatorTest {
         assertThat(lastRunStatus(thread)).isEqualTo("success");
     }
 
+    @Test
+    void aStudentWhoLeavesAQuizForAnotherQuestionGetsAnAnswer() throws Exception {
+        String thread = thread();
+        question(wait(thread, Map.of("assistant_id", "tutor", "input", Map.of(
+                "messages", List.of(Map.of("role", "user", "content", "Quiz me on photosynthesis")), "subject", "biology"))));
+
+        // a new input instead of an answer: the conversation the model reads must still be well-formed
+        JsonNode values = wait(thread, Map.of("assistant_id", "tutor", "input", Map.of(
+                "messages", List.of(Map.of("role", "user", "content", "What is photosynthesis?")))));
+
+        assertThat(values.has("__error__")).as("%s", values).isFalse();
+        assertThat(last(values.get("messages")).get("content").asText()).isEqualTo("Photosynthesis is how plants turn light into sugar.");
+        assertThat(values.get("subject").asText()).isEqualTo("biology");
+        assertThat(lastRunStatus(thread)).isEqualTo("success");
+    }
+
     // ---- helpers
 
     /** The newest run's recorded status (the run records, not the thread's state). */
