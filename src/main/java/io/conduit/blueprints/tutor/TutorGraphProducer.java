@@ -12,6 +12,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Instance;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -23,8 +24,9 @@ public class TutorGraphProducer {
 
     @Produces
     @Singleton
-    RegisteredGraph tutor(TutorConfig config, LanguageModel model, Checkpointer store, Instance<Pool> pool) {
-        TutorTools tools = TutorTools.of(config, pool::get);
+    RegisteredGraph tutor(TutorConfig config, LanguageModel model, Checkpointer store, Instance<Pool> pool,
+                          @ConfigProperty(name = "conduit.checkpointer.store") String storeKind) {
+        TutorTools tools = TutorTools.of(config, pool::get, "postgres".equalsIgnoreCase(storeKind.strip()));
         return new RegisteredGraph(TutorGraph.GRAPH_ID,
                 "A course tutor: rates each question, answers from the course material (rag_search, get_guide), quizzes the student",
                 TutorGraph.compile(model, tools, config, store), TutorGraphProducer::check, configSchema(), TutorGraphProducer::configProblem);

@@ -54,8 +54,11 @@ final class TutorTools {
         this.specs = List.copyOf(all);
     }
 
-    /** Tools made from the configuration; {@code sql} is asked for only when the guide is a Postgres table. */
-    static TutorTools of(TutorConfig config, Supplier<SqlClient> sql) {
+    /**
+     * Tools made from the configuration; {@code sql} is asked for only when the guide is a Postgres table, which needs
+     * the Postgres store ({@code onPostgres}: its migrations make the table).
+     */
+    static TutorTools of(TutorConfig config, Supplier<SqlClient> sql, boolean onPostgres) {
         TutorConfig.Retrieval r = config.retrieval();
         Set<String> hosts = new LinkedHashSet<>();
         hosts.add(host(r.url()));
@@ -73,7 +76,12 @@ final class TutorTools {
                 tools.add(new HttpTool(GET_GUIDE, new HttpToolSettings(url, "GET", GUIDE_DESCRIPTION, GUIDE_SCHEMA, List.of("subject"),
                         g.timeout(), g.headers(), r.maxResponseChars()), hosts, client, g.timeout()));
             }
-            case "postgres" -> tools.add(new CourseGuideTable(sql.get()));
+            case "postgres" -> {
+                if (!onPostgres) {
+                    throw new IllegalStateException("conduit.blueprints.tutor.guide.source=postgres needs conduit.checkpointer.store=postgres");
+                }
+                tools.add(new CourseGuideTable(sql.get()));
+            }
             case "none" -> {
             }
             default -> throw new IllegalStateException("conduit.blueprints.tutor.guide.source is http, postgres or none, not " + g.source());
@@ -83,11 +91,6 @@ final class TutorTools {
         return new TutorTools(new ToolExecutor(registry, policy, new Redactor(List.of(), registry.secrets())));
     }
 
-    /** For tests: any tool box. */
-    static TutorTools over(ToolBox box) {
-        return new TutorTools(box);
-    }
-
     ToolBox box() {
         return box;
     }
@@ -95,10 +98,6 @@ final class TutorTools {
     /** What the answering model may call: the tools, then generate_test. */
     List<ToolSpec> specs() {
         return specs;
-    }
-
-    List<ToolSpec> specsWithoutQuiz() {
-        return box.specs();
     }
 
     private static String host(String url) {
