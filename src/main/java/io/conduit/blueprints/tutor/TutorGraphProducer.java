@@ -32,9 +32,15 @@ public class TutorGraphProducer {
                 TutorGraph.compile(model, tools, config, store), TutorGraphProducer::check, configSchema(), TutorGraphProducer::configProblem);
     }
 
+    /** Input the client may set: the messages, the subject, and the run's user; the rest is the tutor's own. */
+    private static final java.util.Set<String> INPUT = java.util.Set.of("messages", "subject", "user_id");
+
     static void check(Update input) {
         int i = 0;
         for (Update.Write w : input.writes()) {
+            if (!INPUT.contains(w.channel().name())) {
+                throw new InvalidInputException("input." + w.channel().name(), "is kept by the tutor; a client sets messages and subject");
+            }
             if (w.value() instanceof ChatMessage m) {
                 InputText.check("input.messages[" + i + "].content", m.content(), MAX_CHARS);
                 if (!InputText.isId(m.id())) {

@@ -33,6 +33,16 @@ class TutorOnSimulatorTest {
     }
 
     @Test
+    void inputThatIsTheTutorsOwnStateIsRefusedBeforeAnythingIsWritten() throws Exception {
+        String thread = thread();
+        JsonNode refused = json(given().contentType("application/json").body(Map.of("assistant_id", "tutor", "input", Map.of(
+                        "messages", List.of(Map.of("role", "user", "content", "hi")), "quiz", Map.of("status", "finished"))))
+                .when().post("/threads/{t}/runs", thread).then().statusCode(422).extract().asString());
+        assertThat(refused.get("detail").asText()).contains("input.quiz");
+        assertThat(json(given().when().get("/threads/{t}/runs", thread).then().statusCode(200).extract().asString())).isEmpty();
+    }
+
+    @Test
     void aBasicQuestionIsAnsweredFromTheCourseMaterialWithTheThreadsSubject() throws Exception {
         String thread = thread();
         int before = TutorTestResources.stub.searches().size();

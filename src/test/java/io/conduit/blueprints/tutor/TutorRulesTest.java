@@ -1,6 +1,12 @@
 package io.conduit.blueprints.tutor;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.conduit.agent.AgentState;
+import io.conduit.agent.message.UserMessage;
+import io.conduit.graph.Update;
+import io.conduit.runs.InvalidInputException;
 
 import java.util.List;
 import java.util.Optional;
@@ -23,6 +29,15 @@ class TutorRulesTest {
         assertThat(Difficulty.byRules("  ")).isEmpty();
         assertThat(Difficulty.of("Advanced")).contains(Difficulty.ADVANCED);
         assertThat(Difficulty.of("expert")).isEqualTo(Optional.empty());
+    }
+
+    @Test
+    void aClientSetsTheMessagesAndTheSubjectButNotTheTutorsOwnState() {
+        TutorGraphProducer.check(Update.of(AgentState.MESSAGES, UserMessage.of("hi")).set(TutorState.SUBJECT, "biology"));
+        assertThatThrownBy(() -> TutorGraphProducer.check(Update.of(TutorState.QUIZ, QuizSession.start("x", 3))))
+                .isInstanceOf(InvalidInputException.class).hasMessageContaining("input.quiz");
+        assertThatThrownBy(() -> TutorGraphProducer.check(Update.of(TutorState.SUBJECT, "x".repeat(300))))
+                .isInstanceOf(InvalidInputException.class).hasMessageContaining("input.subject");
     }
 
     @Test
