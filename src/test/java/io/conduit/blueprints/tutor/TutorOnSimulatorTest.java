@@ -139,7 +139,11 @@ class TutorOnSimulatorTest {
         JsonNode q3 = question(wait(thread, Map.of("assistant_id", "tutor", "command", Map.of("resume", "A"))));
         assertThat(q3.get("question_num").asInt()).isEqualTo(3);
 
-        JsonNode done = wait(thread, Map.of("assistant_id", "tutor", "command", Map.of("resume", Map.of("answer", "Chloroplast"))));
+        // the last answer as a background run (POST /runs), its end read by joining it
+        String runId = json(given().contentType("application/json")
+                .body(Map.of("assistant_id", "tutor", "command", Map.of("resume", Map.of("answer", "Chloroplast"))))
+                .when().post("/threads/{t}/runs", thread).then().statusCode(200).extract().asString()).get("run_id").asText();
+        JsonNode done = json(given().when().get("/threads/{t}/runs/{r}/join", thread, runId).then().statusCode(200).extract().asString());
 
         assertThat(done.has("__interrupt__")).isFalse();
         JsonNode quiz = done.get("quiz");
