@@ -7,7 +7,7 @@ import io.conduit.graph.Identified;
 public record LlmCall(String id, String runId, String stage, String provider, String model, int inputTokens,
                       int outputTokens, long timeToFirstTokenMillis, long durationMillis, double costUsd) implements Identified {
 
-    static LlmCall of(String id, String runId, String stage, ModelResponse r) {
+    public static LlmCall of(String id, String runId, String stage, ModelResponse r) {
         return new LlmCall(id, runId, stage, r.provider(), r.model(), r.inputTokens(), r.outputTokens(),
                 r.timeToFirstTokenMillis(), r.durationMillis(), r.estimatedCostUsd());
     }

@@ -28,36 +28,55 @@ import java.util.function.Consumer;
  * Runs one model call inside a node, as a child run of kind {@value #KIND} named after the stage (LangChain's chat
  * model callbacks: started with the request's messages, ended with the message the model wrote or the error). What
  * it streams as it arrives depends on {@link Shown}: text as tokens of the message {@code messageId}, reasoning as
- * {@code reasoning} custom events, tool calls as tool-call chunks of the same message. The node gets the response
- * and that message, whose id and tool-call ids are the ones the stream carried.
+ * reasoning of that message ({@link NodeContext#reasoning}), tool calls as tool-call chunks of the same message. The
+ * node gets the response and that message, whose id and tool-call ids are the ones the stream carried. A call made
+ * with {@link Shown#ALL_SPLIT_THINKING} has its text split by {@link ThinkingTags}: the thinking streams and is kept
+ * as the message's reasoning, the answer as its text. Blueprints' nodes use it too.
  */
-final class StreamedModelCall {
+public final class StreamedModelCall {
 
-    static final String KIND = "chat_model";
+    public static final String KIND = "chat_model";
 
     /** Written as a list of messages: elements of a plain list would lose their {@code type}. */
     private static final ObjectWriter MESSAGES = JsonCodec.MAPPER.writerFor(new TypeReference<List<ChatMessage>>() {
     });
 
     /** What of a call the run's subscribers see while it streams; the call itself is announced either way. */
-    enum Shown {
+    public enum Shown {
         /** Nothing: the call's text is bookkeeping, not a message (the summary). */
         NOTHING,
         /** Only the tool calls: the text is not shown, but the calls become a message in state (a route-only planner). */
         TOOL_CALLS,
         /** Text, reasoning and tool calls. */
-        ALL
+        ALL,
+        /**
+         * As {@link #ALL}, with the text written as {@code <thinking>…</thinking><answer>…</answer>}: the thinking
+         * streams as reasoning and becomes the message's reasoning, the answer its text.
+         */
+        ALL_SPLIT_THINKING
     }
 
     /** The finished call, and the message it makes. */
-    record Reply(ModelResponse response, AssistantMessage message) {
+    public record Reply(ModelResponse response, AssistantMessage message) {
     }
 
     private StreamedModelCall() {
     }
 
-    static Uni<Reply> run(LanguageModel model, ModelRequest request, NodeContext ctx, String messageId, String stage, Shown shown) {
-        boolean text = shown == Shown.ALL;
+    public static Uni<Reply> run(LanguageModel model, ModelRequest request, NodeContext ctx, String messageId, String stage, Shown shown) {
+        boolean text = shown == Shown.ALL || shown == Shown.ALL_SPLIT_THINKING;
+        ThinkingTags split = shown == Shown.ALL_SPLIT_THINKING ? new ThinkingTags() : null;
+        ThinkingTags.Sink shownSplit = new ThinkingTags.Sink() {
+            @Override
+            public void reasoning(String piece) {
+                ctx.reasoning(messageId, piece);
+            }
+
+            @Override
+            public void answer(String piece) {
+                ctx.token(messageId, piece);
+            }
+        };
         Consumer<ModelEvent.ToolCallDelta> showCall = shown == Shown.NOTHING ? c -> { }
                 : c -> ctx.toolCallChunk(messageId, c.index(), c.id(), c.name(), c.argumentsDelta());
         return Uni.createFrom().deferred(() -> {
@@ -66,10 +85,12 @@ final class StreamedModelCall {
             ToolCallChunks chunks = new ToolCallChunks();
             return model.stream(request)
                     .onItem().invoke(e -> {
-                        if (e instanceof ModelEvent.Token t && text) {
+                        if (e instanceof ModelEvent.Token t && split != null) {
+                            split.feed(t.text(), shownSplit);
+                        } else if (e instanceof ModelEvent.Token t && text) {
                             ctx.token(messageId, t.text());
                         } else if (e instanceof ModelEvent.Reasoning r && text) {
-                            ctx.custom("reasoning", Map.of("message_id", messageId, "text", r.text()));
+                            ctx.reasoning(messageId, r.text());
                         } else if (e instanceof ModelEvent.ToolCallDelta d) {
                             showCall.accept(chunks.chunk(d));
                         }
@@ -80,12 +101,26 @@ final class StreamedModelCall {
                     .onItem().ifNull().failWith(() -> new ModelException("model", "the stream ended without a response", null))
                     .map(r -> {
                         List<ToolCall> toolCalls = chunks.finish(r.toolCalls(), showCall);
-                        AssistantMessage message = new AssistantMessage(messageId, r.text(), toolCalls, r.reasoning(), stage);
+                        String content = r.text();
+                        String reasoning = r.reasoning();
+                        if (split != null) {
+                            split.finish(shownSplit);
+                            content = split.answer();
+                            reasoning = joined(reasoning, split.thinking());
+                        }
+                        AssistantMessage message = new AssistantMessage(messageId, content, toolCalls, reasoning, stage);
                         ctx.childEnded(childId, KIND, stage, message, null);
                         return new Reply(r, message);
                     })
                     .onFailure().invoke(f -> ctx.childEnded(childId, KIND, stage, null, String.valueOf(f.getMessage())));
         });
+    }
+
+    private static String joined(String a, String b) {
+        if (a == null || a.isEmpty()) {
+            return b.isEmpty() ? a : b;
+        }
+        return b.isEmpty() ? a : a + "\n\n" + b;
     }
 
     /**

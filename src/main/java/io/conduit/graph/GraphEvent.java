@@ -40,6 +40,13 @@ public sealed interface GraphEvent {
     }
 
     /**
+     * A piece of the reasoning (a model's thinking) behind the message {@code messageId}, streamed apart from its text:
+     * clients show it as the message's reasoning, not as its answer.
+     */
+    record Reasoning(Tag tag, String messageId, String text) implements GraphEvent {
+    }
+
+    /**
      * A piece of a tool call a node's message is producing (an LLM streaming a call's arguments). The pieces of one
      * call share {@code index}: the first carries {@code callId} and {@code name}, later ones leave them null, and
      * the {@code argsDelta}s of a call, in order, concatenate to its arguments (LangChain's tool-call chunks).

@@ -27,6 +27,9 @@ public interface NodeContext {
     /** Streams a token of text the node is producing (an LLM answer) to the run's subscribers. */
     void token(String messageId, String text);
 
+    /** Streams a piece of the reasoning behind the message {@code messageId} (a model's thinking), apart from its text. */
+    void reasoning(String messageId, String text);
+
     /**
      * Streams a piece of a tool call that the message {@code messageId} is producing: {@code callId} and
      * {@code name} on a call's first piece, null on the rest; see {@link GraphEvent.ToolCallChunk}.

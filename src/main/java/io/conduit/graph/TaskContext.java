@@ -61,6 +61,11 @@ final class TaskContext implements NodeContext {
     }
 
     @Override
+    public void reasoning(String messageId, String text) {
+        run.emit(new GraphEvent.Reasoning(tag, messageId, text));
+    }
+
+    @Override
     public void toolCallChunk(String messageId, int index, String callId, String name, String argsDelta) {
         run.emit(new GraphEvent.ToolCallChunk(tag, messageId, index, callId, name, argsDelta));
     }

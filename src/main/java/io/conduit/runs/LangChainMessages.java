@@ -61,6 +61,17 @@ public final class LangChainMessages {
         return o;
     }
 
+    /**
+     * An AIMessageChunk of streamed reasoning: no content, the fragment in {@code additional_kwargs.reasoning_content},
+     * where LangChain's OpenAI-compatible models put a reasoning model's thinking (clients concatenate it by message).
+     */
+    public static ObjectNode reasoningChunk(String messageId, String text) {
+        ObjectNode o = chunk(messageId);
+        o.put("content", "");
+        ((ObjectNode) o.get("additional_kwargs")).put("reasoning_content", text);
+        return o;
+    }
+
     /** An AIMessageChunk carrying a fragment of a tool call's arguments, merged by {@code index} on the client. */
     public static ObjectNode toolCallChunk(String messageId, int index, String callId, String name, String argsDelta) {
         ObjectNode o = chunk(messageId);

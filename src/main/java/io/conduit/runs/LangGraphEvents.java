@@ -112,6 +112,8 @@ final class LangGraphEvents {
                 event("on_chat_model_stream", tag.node(), modelCall(tag, t.messageId()), List.of(run.runId()), tag,
                         obj().set("chunk", LangChainMessages.textChunk(t.messageId(), t.text())));
             }
+        } else if (e instanceof GraphEvent.Reasoning r) {
+            reasoning(r, tag, ns);
         } else if (e instanceof GraphEvent.Custom c) {
             write("custom", ns, obj().put("name", c.name()).set("data", JsonCodec.MAPPER.valueToTree(c.payload())));
             // the payload itself is the data (written with the event: setting it afterwards would not reach the log)
@@ -158,6 +160,23 @@ final class LangGraphEvents {
     }
 
     private static final String CHAT_MODEL = "chat_model";
+    /** The custom event that carried reasoning before it had an event of its own; kept for the clients that read it. */
+    static final String REASONING = "reasoning";
+
+    /**
+     * Reasoning goes with its message in {@code messages} (a chunk with {@code additional_kwargs.reasoning_content}, as
+     * LangChain streams a reasoning model), and as the {@code reasoning} custom event {@code {message_id, text}} it has
+     * always been. Not a text frame: a slow subscriber's outbox must not merge it into the answer's text.
+     */
+    private void reasoning(GraphEvent.Reasoning r, GraphEvent.Tag tag, String ns) {
+        streamedMessages.add(r.messageId());
+        ObjectNode chunk = LangChainMessages.reasoningChunk(r.messageId(), r.text());
+        write("messages", ns, tuple(chunk, tag));
+        event("on_chat_model_stream", tag.node(), modelCall(tag, r.messageId()), List.of(run.runId()), tag, obj().set("chunk", chunk));
+        Map<String, Object> payload = Map.of("message_id", r.messageId(), "text", r.text());
+        write("custom", ns, obj().put("name", REASONING).set("data", JsonCodec.MAPPER.valueToTree(payload)));
+        event("on_custom_event", REASONING, run.runId(), List.of(run.runId()), tag, JsonCodec.MAPPER.valueToTree(payload));
+    }
 
     /** The run id of the chat model call a chunk belongs to (so start, stream and end share it); the message id outside one. */
     private String modelCall(GraphEvent.Tag tag, String messageId) {

@@ -49,9 +49,6 @@ final class ProtocolEvents {
 
     private static final String CHAT_MODEL = "chat_model";
     private static final String TOOL = "tool";
-    /** The custom event our model calls stream reasoning with ({@code {message_id, text}}): a reasoning block here. */
-    private static final String REASONING = "reasoning";
-
     private static final int TEXT_BLOCK = 0;
     private static final int REASONING_BLOCK = 1;
     private static final int TOOL_BLOCK = 2;
@@ -182,6 +179,7 @@ final class ProtocolEvents {
         GraphEvent.Tag tag = e.tag();
         switch (e) {
             case GraphEvent.Token t -> text(task(tag), t.messageId(), TEXT_BLOCK, t.text());
+            case GraphEvent.Reasoning r -> text(task(tag), r.messageId(), REASONING_BLOCK, r.text());
             case GraphEvent.ToolCallChunk c -> toolCallChunk(task(tag), c);
             case GraphEvent.TaskStarted t -> taskStarted(tag, t.taskId());
             case GraphEvent.TaskFinished t -> taskFinished(tag, t.taskId(), t.update());
@@ -323,11 +321,6 @@ final class ProtocolEvents {
     }
 
     private void custom(GraphEvent.Tag tag, GraphEvent.Custom c) {
-        if (REASONING.equals(c.name()) && c.payload() instanceof Map<?, ?> p && p.get("message_id") instanceof String id
-                && p.get("text") instanceof String text) {
-            text(task(tag), id, REASONING_BLOCK, text);
-            return;
-        }
         String name = c.name() == null || c.name().isEmpty() ? null : c.name();
         String method = name == null ? CUSTOM : customMethods.computeIfAbsent(name, n -> CUSTOM + ":" + n);
         StringBuilder d = data().append('{');

@@ -138,7 +138,7 @@ public class ToolExecutor implements ToolBox {
                     String message = shown(describe(tool, e, attempts.get()));
                     // the redacted message only: the raw exception may carry the very secrets redaction hides
                     LOG.debugf("tool call failed: %s", message);
-                    return new ToolOutcome(message, true, attempts.get());
+                    return new ToolOutcome(message, true, attempts.get(), timedOut(e));
                 });
     }
 
@@ -162,6 +162,16 @@ public class ToolExecutor implements ToolBox {
                 return true;
             }
             if (e instanceof IOException && !(e instanceof JacksonException)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The attempt's timeout, or the HTTP client's, anywhere in the cause chain. */
+    static boolean timedOut(Throwable failure) {
+        for (Throwable e = failure; e != null; e = e.getCause() == e ? null : e.getCause()) {
+            if (e instanceof TimeoutException || e instanceof HttpTimeoutException) {
                 return true;
             }
         }

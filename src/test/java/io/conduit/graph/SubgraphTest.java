@@ -137,4 +137,46 @@ class SubgraphTest {
                 .singleElement().satisfies(e -> assertThat(e.tag().ns()).startsWith("sub:"));
         assertThat(state(graph, thread).interrupts()).isEmpty();
     }
+
+    @ParameterizedTest
+    @MethodSource("io.conduit.graph.Backends#all")
+    void aSubgraphThatAsksInALoopPausesTheParentAtEachQuestionAndGetsEachAnswerOnce(Backends.Backend b) {
+        // ask -> check -> ask ... three times: each question is a new task of the subgraph, all inside one parent task
+        AtomicInteger checks = new AtomicInteger();
+        CompiledGraph sub = StateGraph.of(SCHEMA)
+                .node("ask", (s, ctx) -> {
+                    int n = s.get(MSGS).size();
+                    String answer = ctx.interrupt("question " + n, String.class);
+                    return done(Update.of(MSGS, Msg.user("a" + n, answer)));
+                })
+                .node("check", (s, ctx) -> {
+                    checks.incrementAndGet();
+                    return done(Update.none());
+                })
+                .edge(START, "ask").edge("ask", "check")
+                .route("check", s -> Route.to(s.get(MSGS).size() < 4 ? "ask" : END), "ask", END)
+                .compile();
+        CompiledGraph graph = StateGraph.of(SCHEMA)
+                .node("quiz", sub)
+                .node("after", says("after"))
+                .edge(START, "quiz").edge("quiz", "after").edge("after", END)
+                .compile(b.options());
+        String thread = newThread();
+
+        GraphEvent.Interrupted first = interrupted(run(graph, b.on(thread).input(user("u"))));
+        assertThat(first.interrupts()).extracting(Interrupt::value).containsExactly("question 1");
+        GraphEvent.Interrupted second = interrupted(run(graph, b.on(thread).command(Command.resume("one"))));
+        assertThat(second.interrupts()).extracting(Interrupt::value).containsExactly("question 2");
+        assertThat(state(graph, thread).interrupts()).extracting(Interrupt::value).containsExactly("question 2");
+        GraphEvent.Interrupted third = interrupted(run(graph, b.on(thread).command(Command.resume("two"))));
+        assertThat(third.interrupts()).extracting(Interrupt::value).containsExactly("question 3");
+
+        List<GraphEvent> last = run(graph, b.on(thread).command(Command.resume("three")));
+
+        MessageList<Item> result = finished(last).state().get(MSGS);
+        assertThat(ids(result)).containsExactly("u", "a1", "a2", "a3", "after-4");
+        assertThat(result.asList()).extracting(m -> ((Msg) m).text()).containsSubsequence("one", "two", "three");
+        assertThat(checks).as("each answer checked once, however often the parent's task ran").hasValue(3);
+        assertThat(state(graph, thread).interrupts()).isEmpty();
+    }
 }

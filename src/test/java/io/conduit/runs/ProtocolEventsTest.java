@@ -353,8 +353,8 @@ class ProtocolEventsTest {
         Tag planner = node("planner", "task-p");
         Tag verifier = node("verifier", "task-v");
         p.running();
-        p.on(new GraphEvent.Custom(planner, "reasoning", Map.of("message_id", "msg-p", "text", "Think")));
-        p.on(new GraphEvent.Custom(planner, "reasoning", Map.of("message_id", "msg-p", "text", "ing")));
+        p.on(new GraphEvent.Reasoning(planner, "msg-p", "Think"));
+        p.on(new GraphEvent.Reasoning(planner, "msg-p", "ing"));
         p.on(new GraphEvent.Token(planner, "msg-p", "Answer"));
         p.on(new GraphEvent.ChildEnded(planner, "child-p", "chat_model", "planner",
                 new AssistantMessage("msg-p", "Answer", List.of(), "Thinking", "planner"), null));

@@ -104,6 +104,21 @@ class ToolExecutorTest {
         assertThat(o.error()).isTrue();
         assertThat(o.content()).isEqualTo("stuck did not answer within 50ms");
         assertThat(o.attempts()).isEqualTo(1);
+        assertThat(o.timedOut()).isTrue();
+    }
+
+    @Test
+    void anHttpClientsTimeoutIsATimeoutTooAndOtherFailuresAreNot() {
+        ToolExecutor ex = ToolExecutors.of(new FnTool("slow", (a, s) -> Uni.createFrom().failure(
+                new java.util.concurrent.CompletionException(new java.net.http.HttpTimeoutException("request timed out")))),
+                new FnTool("broken", (a, s) -> Uni.createFrom().failure(new IllegalStateException("bad input"))));
+        ToolOutcome slow = call(ex, "slow", "{}");
+        assertThat(slow.error()).isTrue();
+        assertThat(slow.timedOut()).isTrue();
+        ToolOutcome broken = call(ex, "broken", "{}");
+        assertThat(broken.error()).isTrue();
+        assertThat(broken.timedOut()).isFalse();
+        assertThat(call(ex, "nothing-such", "{}").timedOut()).isFalse();
     }
 
     @Test

@@ -1,0 +1,71 @@
+package io.conduit.blueprints.tutor;
+
+import io.conduit.agent.message.ChatMessage;
+import io.conduit.agent.port.LanguageModel;
+import io.conduit.checkpoint.Checkpointer;
+import io.conduit.runs.InputText;
+import io.conduit.runs.InvalidInputException;
+import io.conduit.runs.RegisteredGraph;
+import io.conduit.graph.Update;
+import io.vertx.mutiny.sqlclient.Pool;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Instance;
+import jakarta.enterprise.inject.Produces;
+import jakarta.inject.Singleton;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** Registers the tutor (graph id {@code tutor}): served beside the default assistant, as every {@link RegisteredGraph} bean is. */
+@ApplicationScoped
+public class TutorGraphProducer {
+
+    private static final int MAX_CHARS = 32_000;
+
+    @Produces
+    @Singleton
+    RegisteredGraph tutor(TutorConfig config, LanguageModel model, Checkpointer store, Instance<Pool> pool,
+                          @ConfigProperty(name = "conduit.checkpointer.store") String storeKind) {
+        TutorTools tools = TutorTools.of(config, pool::get, "postgres".equalsIgnoreCase(storeKind.strip()));
+        return new RegisteredGraph(TutorGraph.GRAPH_ID,
+                "A course tutor: rates each question, answers from the course material (rag_search, get_guide), quizzes the student",
+                TutorGraph.compile(model, tools, config, store), TutorGraphProducer::check, configSchema(), TutorGraphProducer::configProblem);
+    }
+
+    /** Input the client may set: the messages, the subject, and the run's user; the rest is the tutor's own. */
+    private static final java.util.Set<String> INPUT = java.util.Set.of("messages", "subject", "user_id");
+
+    static void check(Update input) {
+        int i = 0;
+        for (Update.Write w : input.writes()) {
+            if (!INPUT.contains(w.channel().name())) {
+                throw new InvalidInputException("input." + w.channel().name(), "is kept by the tutor; a client sets messages and subject");
+            }
+            if (w.value() instanceof ChatMessage m) {
+                InputText.check("input.messages[" + i + "].content", m.content(), MAX_CHARS);
+                if (!InputText.isId(m.id())) {
+                    throw new InvalidInputException("input.messages[" + i + "].id", "ids are 1 to 128 letters, digits or - _ . : @");
+                }
+                i++;
+            } else if (w.value() instanceof String s) {
+                InputText.check("input." + w.channel().name(), s, 256);
+            }
+        }
+    }
+
+    private static Map<String, Object> configSchema() {
+        Map<String, Object> props = new LinkedHashMap<>();
+        props.put("subject", Map.of("type", "string", "description", "the course's subject; the tools search only its material"));
+        props.put("user_id", Map.of("type", "string"));
+        return Map.of("type", "object", "properties", props);
+    }
+
+    static String configProblem(Map<String, Object> configurable) {
+        Object subject = configurable.get("subject");
+        if (subject != null && (!(subject instanceof String s) || s.isBlank() || s.length() > 256)) {
+            return "config.configurable.subject must be a non-empty string of at most 256 characters";
+        }
+        return null;
+    }
+
+}
