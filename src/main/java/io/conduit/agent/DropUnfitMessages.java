@@ -4,6 +4,7 @@ import io.conduit.agent.message.AssistantMessage;
 import io.conduit.agent.message.ChatMessage;
 import io.conduit.agent.message.RemoveMessage;
 import io.conduit.agent.message.ToolMessage;
+import io.conduit.agent.message.UserMessage;
 import io.conduit.graph.NodeContext;
 import io.conduit.graph.State;
 import io.smallrye.mutiny.Uni;
@@ -15,7 +16,8 @@ import java.util.List;
  * assistant message) and ones longer than {@code maxChars} (a pasted log that would crowd out the conversation).
  * Messages that belong to a tool call are cut or filled instead of dropped, since a call without its result, or a
  * result without its call, makes the provider refuse the whole request: an assistant message with tool calls keeps
- * its calls (an oversized text is left out), a tool result is cut to {@code maxChars} or reads "(no output)".
+ * its calls (an oversized text is left out), a tool result is cut to {@code maxChars} or reads "(no output)". The
+ * newest user message, the question being answered, is cut to {@code maxChars} rather than dropped.
  */
 public final class DropUnfitMessages implements PreModelHook {
 
@@ -33,9 +35,18 @@ public final class DropUnfitMessages implements PreModelHook {
 
     @Override
     public Uni<List<ChatMessage>> apply(List<ChatMessage> messages, State state, NodeContext ctx) {
+        int newest = -1;
+        for (int i = messages.size() - 1; i >= 0 && newest < 0; i--) {
+            if (messages.get(i) instanceof UserMessage) {
+                newest = i;
+            }
+        }
         List<ChatMessage> kept = new ArrayList<>(messages.size());
-        for (ChatMessage m : messages) {
-            ChatMessage fit = fit(m);
+        for (int i = 0; i < messages.size(); i++) {
+            ChatMessage m = messages.get(i);
+            // the question being answered is cut, never dropped: without it the model has nothing to answer
+            ChatMessage fit = i == newest && m.content().length() > maxChars
+                    ? new UserMessage(m.id(), m.content().substring(0, maxChars) + CUT) : fit(m);
             if (fit != null) {
                 kept.add(fit);
             }

@@ -73,11 +73,15 @@ class PreModelHooksTest {
                 new ToolMessage("t1", "c1", "lookup", "", false),
                 new UserMessage("u4", "and a long result?"),
                 new AssistantMessage("a3", "", List.of(new ToolCall("c2", "lookup", "{}")), null, "planner"),
-                new ToolMessage("t2", "c2", "lookup", "z".repeat(150), false));
+                new ToolMessage("t2", "c2", "lookup", "z".repeat(150), false),
+                new AssistantMessage("a4", "", List.of(), null, "planner"),
+                new UserMessage("u5", "q".repeat(120)));
 
         List<ChatMessage> out = received(new DropUnfitMessages(100), in, Map.of());
 
-        assertThat(out).extracting(ChatMessage::id).containsExactly("u3", "a2", "t1", "u4", "a3", "t2");
+        assertThat(out).extracting(ChatMessage::id).containsExactly("u3", "a2", "t1", "u4", "a3", "t2", "u5");
+        // the newest user message is the question: cut, not dropped
+        assertThat(out.get(6).content()).isEqualTo("q".repeat(100) + DropUnfitMessages.CUT);
         assertThat(((AssistantMessage) out.get(1)).content()).isEmpty();
         assertThat(((AssistantMessage) out.get(1)).toolCalls()).containsExactly(call);
         assertThat(out.get(2).content()).isEqualTo(DropUnfitMessages.NO_OUTPUT);
@@ -159,5 +163,24 @@ class PreModelHooksTest {
 
         assertThat(out.get(0)).isInstanceOf(SystemMessage.class);
         assertThat(contents(out.subList(1, out.size()))).containsExactly("new question");
+    }
+
+    @Test
+    void aToolCallAStoppedTurnLeftUnansweredGetsAResultInWhatTheModelSees() {
+        List<ChatMessage> in = List.of(
+                new UserMessage("u1", "look up two things"),
+                new AssistantMessage("a1", "", List.of(new ToolCall("c1", "lookup", "{}"), new ToolCall("c2", "lookup", "{}")), null, "p"),
+                new ToolMessage("t1", "c1", "lookup", "found", false),
+                new UserMessage("u2", "are you there?"));
+
+        List<ChatMessage> out = received(new CloseUnansweredToolCalls(), in, Map.of());
+
+        assertThat(out).extracting(ChatMessage::id).containsExactly("u1", "a1", "t1", "unanswered-c2", "u2");
+        ToolMessage closed = (ToolMessage) out.get(3);
+        assertThat(closed.toolCallId()).isEqualTo("c2");
+        assertThat(closed.error()).isTrue();
+        assertThat(closed.content()).isEqualTo(IngressStage.INTERRUPTED);
+        // a conversation with every call answered goes as it is
+        assertThat(received(new CloseUnansweredToolCalls(), in.subList(0, 1), Map.of())).extracting(ChatMessage::id).containsExactly("u1");
     }
 }

@@ -1,5 +1,6 @@
 package io.conduit.blueprints.assistant;
 
+import io.conduit.agent.CloseUnansweredToolCalls;
 import io.conduit.agent.DatedSystemPrompt;
 import io.conduit.agent.DropUnfitMessages;
 import io.conduit.agent.FollowUpStage;
@@ -87,9 +88,13 @@ public final class AssistantGraph {
                 .compile(GraphOptions.defaults().recursionLimit(config.subAgentRecursionLimit()));
     }
 
-    /** Before every model call: drop unfit messages, put the dated system prompt with the memories first, trim to the budget. */
+    /**
+     * Before every model call: close calls a stopped turn left unanswered, drop unfit messages, put the dated system
+     * prompt with the memories first, trim to the budget.
+     */
     static PreModelHook hooks(AssistantConfig config, String instructions, DatedSystemPrompt.Memories memories, Clock clock) {
-        return new DropUnfitMessages(config.maxModelMessageChars())
+        return new CloseUnansweredToolCalls()
+                .then(new DropUnfitMessages(config.maxModelMessageChars()))
                 .then(new DatedSystemPrompt(instructions, memories, clock))
                 .then(new TrimToTokenBudget(config.contextTokenBudget()));
     }

@@ -36,7 +36,10 @@ class AssistantOnSimulatorTest {
     public static class Script implements QuarkusTestProfile {
         @Override
         public Map<String, String> getConfigOverrides() {
-            return Map.of("conduit.simulator.script", Path.of("src", "test", "resources", "assistant", "script.json").toAbsolutePath().toString());
+            // small limits, so the hooks' cutting and trimming show in a test's few turns
+            return Map.of("conduit.simulator.script", Path.of("src", "test", "resources", "assistant", "script.json").toAbsolutePath().toString(),
+                    "conduit.blueprints.assistant.context-token-budget", "300",
+                    "conduit.blueprints.assistant.max-model-message-chars", "3000");
         }
     }
 
@@ -83,6 +86,29 @@ class AssistantOnSimulatorTest {
         assertThat(toolResults(finalValues(other), "search_memory")).containsExactly("no memories match");
         String bobsPrompt = firstModelInput(other, "supervisor").get(0).get("content").asText();
         assertThat(bobsPrompt).doesNotContain("green").doesNotContain("What you remember").contains("(UTC)");
+    }
+
+    @Test
+    void theHooksCutAnOversizedQuestionAndLeaveOlderTurnsOutPastTheTokenBudget() throws IOException {
+        String user = "eve-" + UUID.randomUUID();
+        String essay = "Here is my essay: " + "word ".repeat(800) + "end";
+        List<Sse> cut = run(newThread(), user, essay, Map.of(), false);
+        JsonNode got = firstModelInput(cut, "supervisor");
+        String question = got.get(got.size() - 1).get("content").asText();
+        assertThat(question).startsWith("Here is my essay: word").endsWith("[cut: the rest was too long to send]");
+        assertThat(question.length()).isLessThan(essay.length());
+        // the thread keeps what the user sent
+        assertThat(finalValues(cut).get("messages").get(0).get("content").asText()).isEqualTo(essay);
+
+        String thread = newThread();
+        run(thread, user, "Here is a medium note: " + "note ".repeat(240) + "end", Map.of(), false);
+        List<Sse> second = run(thread, user, "Hello again", Map.of(), false);
+        // about 300 tokens of the first turn do not fit the budget of 300 beside the system prompt: only this turn goes
+        JsonNode sent = firstModelInput(second, "supervisor");
+        assertThat(sent).hasSize(2);
+        assertThat(sent.get(0).get("type").asText()).isEqualTo("system");
+        assertThat(sent.get(1).get("content").asText()).isEqualTo("Hello again");
+        assertThat(finalValues(second).get("messages")).hasSize(4);
     }
 
     @Test
