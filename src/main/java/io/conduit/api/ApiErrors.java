@@ -8,6 +8,7 @@ import io.conduit.runs.NotFoundException;
 import io.conduit.runs.RunSubmission;
 import io.conduit.runs.ThreadBusyException;
 import io.conduit.runs.ThreadExistsException;
+import io.conduit.runs.ThreadGraphMismatchException;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.Response;
 import java.util.Map;
@@ -36,7 +37,7 @@ public class ApiErrors {
     }
 
     @ServerExceptionMapper({GraphException.class, InvalidInputException.class, NotFoundException.class, ThreadBusyException.class,
-            ThreadExistsException.class, AssistantExistsException.class, RunSubmission.BadRequest.class, LimitExceededException.class,
+            ThreadExistsException.class, ThreadGraphMismatchException.class, AssistantExistsException.class, RunSubmission.BadRequest.class, LimitExceededException.class,
             com.fasterxml.jackson.core.JsonProcessingException.class})
     public Response known(Exception e) {
         return body(ErrorBody.of(e));

@@ -9,6 +9,7 @@ import io.conduit.runs.NotFoundException;
 import io.conduit.runs.RunSubmission;
 import io.conduit.runs.ThreadBusyException;
 import io.conduit.runs.ThreadExistsException;
+import io.conduit.runs.ThreadGraphMismatchException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -30,6 +31,7 @@ record ErrorBody(int status, String code, String detail, long retryAfterSeconds)
             case InvalidInputException i -> new ErrorBody(422, "invalid_input", i.getMessage());
             case NotFoundException n -> new ErrorBody(404, "not_found", n.getMessage());
             case ThreadBusyException b -> new ErrorBody(409, "thread_busy", b.getMessage());
+            case ThreadGraphMismatchException m -> new ErrorBody(409, "thread_graph_mismatch", m.getMessage());
             case ThreadExistsException x -> new ErrorBody(409, "thread_exists", x.getMessage());
             case AssistantExistsException x -> new ErrorBody(409, "assistant_exists", x.getMessage());
             case RunSubmission.BadRequest b -> new ErrorBody(400, "bad_request", b.getMessage());

@@ -14,6 +14,7 @@ import io.conduit.runs.InputText;
 import io.conduit.runs.JsonFields;
 import io.conduit.runs.InvalidInputException;
 import io.conduit.runs.NotFoundException;
+import io.conduit.runs.RegisteredGraph;
 import io.conduit.runs.ThreadDeletion;
 import io.conduit.runs.RunStore;
 import io.conduit.runs.ThreadBusyException;
@@ -45,13 +46,13 @@ public class ThreadsResource {
     private final ThreadStore threads;
     private final RunStore runs;
     private final ThreadDeletion deletion;
-    private final CompiledGraph graph;
+    private final GraphRegistry graphs;
 
     ThreadsResource(ThreadStore threads, RunStore runs, ThreadDeletion deletion, GraphRegistry graphs) {
         this.threads = threads;
         this.runs = runs;
         this.deletion = deletion;
-        this.graph = graphs.threadsGraph();
+        this.graphs = graphs;
     }
 
     @POST
@@ -76,7 +77,7 @@ public class ThreadsResource {
     @GET
     @Path("/{id}")
     public Uni<ObjectNode> get(@PathParam("id") String id) {
-        return record(id).chain(t -> graph.state(id).map(s -> WireJson.thread(t, s.orElse(null))));
+        return record(id).chain(t -> graph(t).state(id).map(s -> WireJson.thread(t, s.orElse(null))));
     }
 
     @PATCH
@@ -92,17 +93,20 @@ public class ThreadsResource {
         return record(id).chain(t -> deletion.delete(id)).map(x -> Response.noContent().build());
     }
 
-    /** A new thread at this one's current state (its history is not copied), with its metadata. */
+    /** A new thread at this one's current state (its history is not copied), with its metadata (so its graph too). */
     @POST
     @Path("/{id}/copy")
     @Consumes(MediaType.WILDCARD)
     public Uni<ObjectNode> copy(@PathParam("id") String id) {
         String to = UUID.randomUUID().toString();
         Instant now = Instant.now();
-        return record(id).chain(t -> threads.create(to, t.metadata(), t.expiresAt(), false, now)
-                .chain(created -> graph.state(id).chain(s -> s.isEmpty() ? Uni.createFrom().item(created)
-                        : graph.copyThread(id, to).replaceWith(created))))
-                .chain(created -> graph.state(to).map(s -> WireJson.thread(created, s.orElse(null))));
+        return record(id).chain(t -> {
+            CompiledGraph graph = graph(t);
+            return threads.create(to, t.metadata(), t.expiresAt(), false, now)
+                    .chain(created -> graph.state(id).chain(s -> s.isEmpty() ? Uni.createFrom().item(created)
+                            : graph.copyThread(id, to).replaceWith(created)))
+                    .chain(created -> graph.state(to).map(s -> WireJson.thread(created, s.orElse(null))));
+        });
     }
 
     @POST
@@ -132,13 +136,13 @@ public class ThreadsResource {
     @GET
     @Path("/{id}/state")
     public Uni<ObjectNode> state(@PathParam("id") String id, @QueryParam("subgraphs") String subgraphs) {
-        return record(id).chain(t -> graph.state(id)).map(s -> WireJson.state(id, s.orElse(null)));
+        return record(id).chain(t -> graph(t).state(id)).map(s -> WireJson.state(id, s.orElse(null)));
     }
 
     @GET
     @Path("/{id}/state/{checkpoint}")
     public Uni<ObjectNode> stateAt(@PathParam("id") String id, @PathParam("checkpoint") String checkpoint) {
-        return record(id).chain(t -> graph.state(id, checkpoint)).map(s -> WireJson.state(id, s.orElseThrow(() -> new NotFoundException("Checkpoint " + checkpoint + " not found"))));
+        return record(id).chain(t -> graph(t).state(id, checkpoint)).map(s -> WireJson.state(id, s.orElseThrow(() -> new NotFoundException("Checkpoint " + checkpoint + " not found"))));
     }
 
     @POST
@@ -150,7 +154,8 @@ public class ThreadsResource {
 
     /**
      * Updates the state as a node would have ({@code as_node}), in a new checkpoint (source {@code update}); the next
-     * run without input continues from there. 409 while a run is pending or running on the thread.
+     * run without input continues from there. 409 while a run is pending or running on the thread. The values are
+     * the thread's graph's; a thread without a graph yet is bound to the default graph, whose checkpoint this writes.
      */
     @POST
     @Path("/{id}/state")
@@ -159,20 +164,25 @@ public class ThreadsResource {
         if (!b.isObject()) {
             throw new InvalidInputException("body", "must be a JSON object");
         }
-        Update update = InputDecoder.decode(graph.schema(), b.get("values"), "values");
         String asNode = b.hasNonNull("as_node") ? b.get("as_node").asText() : null;
-        if (asNode != null && !asNode.equals(StateGraph.START) && !graph.nodeNames().contains(asNode)) {
-            throw new InvalidInputException("as_node", "the graph has no node " + asNode);
-        }
         String checkpointId = b.hasNonNull("checkpoint_id") ? b.get("checkpoint_id").asText()
                 : b.path("checkpoint").hasNonNull("checkpoint_id") ? b.path("checkpoint").get("checkpoint_id").asText() : null;
-        Update u = update == null ? Update.none() : update;
-        return record(id).chain(t -> runs.inflight(id)).chain(inflight -> {
-            if (!inflight.isEmpty()) {
-                throw new ThreadBusyException(id);
+        return record(id).chain(t -> {
+            RegisteredGraph registered = graphs.forThread(t);
+            CompiledGraph graph = registered.graph();
+            Update update = InputDecoder.decode(graph.schema(), b.get("values"), "values");
+            if (asNode != null && !asNode.equals(StateGraph.START) && !graph.nodeNames().contains(asNode)) {
+                throw new InvalidInputException("as_node", "the graph " + registered.graphId() + " has no node " + asNode);
             }
-            return graph.updateState(id, u, asNode, checkpointId);
-        }).chain(cp -> threads.patchMetadata(id, Map.of(), Instant.now()).replaceWith(cp))
+            Update u = update == null ? Update.none() : update;
+            Map<String, Object> binding = GraphRegistry.recordedGraphId(t) == null ? Map.of(GraphRegistry.GRAPH_ID, registered.graphId()) : Map.of();
+            return runs.inflight(id).chain(inflight -> {
+                if (!inflight.isEmpty()) {
+                    throw new ThreadBusyException(id);
+                }
+                return graph.updateState(id, u, asNode, checkpointId);
+            }).chain(cp -> threads.patchMetadata(id, binding, Instant.now()).replaceWith(cp));
+        })
                 .map(cp -> {
                     ObjectNode out = JsonCodec.MAPPER.createObjectNode();
                     out.set("checkpoint", WireJson.checkpoint(id, cp));
@@ -197,7 +207,7 @@ public class ThreadsResource {
             before = b.get("before").asText();
         }
         String from = before;
-        return record(id).chain(t -> graph.history(id, limit, from)).map(list -> {
+        return record(id).chain(t -> graph(t).history(id, limit, from)).map(list -> {
             ArrayNode out = JsonCodec.MAPPER.createArrayNode();
             for (StateSnapshot s : list) {
                 out.add(WireJson.state(id, s));
@@ -220,6 +230,10 @@ public class ThreadsResource {
             throw new InvalidInputException("ttl", "must be a positive number of minutes");
         }
         return now.plusMillis((long) (minutes.asDouble() * 60_000));
+    }
+
+    private CompiledGraph graph(ThreadRecord t) {
+        return graphs.forThread(t).graph();
     }
 
     private Uni<ThreadRecord> record(String id) {

@@ -31,6 +31,11 @@ final class SubgraphNode implements Node {
         this.mapping = mapping;
     }
 
+    /** The graph it runs. */
+    CompiledGraph graph() {
+        return graph;
+    }
+
     @Override
     public Uni<Update> run(State parent, NodeContext context) {
         TaskContext ctx = (TaskContext) context;

@@ -17,9 +17,15 @@ public final class GraphRegistry {
 
     private static final UUID NAMESPACE = UUID.fromString("6ba7b821-9dad-11d1-80b4-00c04fd430c8");
 
+    /** The thread metadata key that records the thread's graph (LangGraph's). */
+    public static final String GRAPH_ID = "graph_id";
+
     private final Map<String, RegisteredGraph> byId = new LinkedHashMap<>();
 
     public GraphRegistry(List<RegisteredGraph> graphs) {
+        if (graphs.isEmpty()) {
+            throw new IllegalStateException("no graph is registered");
+        }
         for (RegisteredGraph g : graphs) {
             if (byId.put(g.graphId(), g) != null) {
                 throw new IllegalStateException("two graphs share the graph id " + g.graphId());
@@ -31,12 +37,24 @@ public final class GraphRegistry {
         return graphId == null ? null : byId.get(graphId);
     }
 
+    /** The default graph: the one a thread without runs is read with (the first registered, the default assistant's). */
+    public RegisteredGraph defaultGraph() {
+        return byId.values().iterator().next();
+    }
+
     /**
-     * The graph whose schema reads threads' states outside a run. Every served graph shares the one checkpoint store,
-     * and one graph is served today; serving several needs the thread to record its graph.
+     * The graph a thread's state is read and written with: the one recorded in its metadata ({@code graph_id}, set
+     * when a run is created on it, as LangGraph does), or the default graph for a thread that has none recorded (no
+     * run yet, or a graph id this service does not serve).
      */
-    public CompiledGraph threadsGraph() {
-        return byId.values().iterator().next().graph();
+    public RegisteredGraph forThread(ThreadRecord thread) {
+        RegisteredGraph g = thread == null ? null : byGraphId(recordedGraphId(thread));
+        return g == null ? defaultGraph() : g;
+    }
+
+    /** The graph id the thread's metadata records, or null. */
+    public static String recordedGraphId(ThreadRecord thread) {
+        return thread.metadata().get(GRAPH_ID) instanceof String s ? s : null;
     }
 
     public List<RegisteredGraph> all() {

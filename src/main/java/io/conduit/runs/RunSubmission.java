@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.Executor;
 
 /**
  * Creates a run from an Agent Server request body: every field is checked, the assistant and the thread resolved,
@@ -21,6 +22,9 @@ public final class RunSubmission {
 
     private static final com.fasterxml.jackson.core.type.TypeReference<Map<String, Object>> MAP_TYPE = new com.fasterxml.jackson.core.type.TypeReference<>() {
     };
+
+    /** The thread metadata key that records the assistant of the thread's latest run (LangGraph's). */
+    static final String ASSISTANT_ID = "assistant_id";
 
     static final Set<String> MODES = Set.of("values", "updates", "messages", "messages-tuple", "custom", "events", "debug",
             "tasks", "checkpoints");
@@ -51,6 +55,7 @@ public final class RunSubmission {
     /** {@code threadId} null: a stateless run on a temporary thread. */
     public Uni<Submitted> submit(String threadId, JsonNode body, boolean streaming) {
         return Uni.createFrom().deferred(() -> {
+            Executor home = executor.here(); // the request's event loop: the run will start there (see RunExecutor.Placement)
             if (body == null || !body.isObject()) {
                 throw new InvalidInputException("body", "must be a JSON object");
             }
@@ -90,18 +95,37 @@ public final class RunSubmission {
                 Run run = new Run(runId, thread, assistant.assistantId(), RunStatus.PENDING, metadata, strategy, kwargs, now, now,
                         now.plusMillis((long) (afterSeconds * 1000)), null);
                 RunRequests.from(run, graph); // throws on bad input: nothing is written yet
-                Uni<ThreadRecord> threadReady = threadId == null || "create".equals(ifNotExists)
-                        ? threads.create(thread, Map.of(), null, true, now)
-                        : threads.get(thread).map(t -> t.orElseThrow(() -> new NotFoundException("Thread " + thread + " not found")));
+                Map<String, Object> binding = Map.of(GraphRegistry.GRAPH_ID, graph.graphId(), ASSISTANT_ID, assistant.assistantId());
+                Uni<ThreadRecord> threadReady = (threadId == null || "create".equals(ifNotExists)
+                        ? threads.create(thread, binding, null, true, now)
+                        : threads.get(thread).map(t -> t.orElseThrow(() -> new NotFoundException("Thread " + thread + " not found"))))
+                        .chain(t -> bind(t, graph, binding, now));
                 // the run's log segment opens before its record exists: a later run's interrupt may cancel it as soon as
                 // it is stored, and that cancel ends the segment (opened after, it stayed open and its stream never ended)
                 return admission.admit(threadId, strategy).chain(() -> threadReady)
                         .invoke(t -> logs.begin(thread, runId))
                         .chain(t -> runs.create(run).onFailure().invoke(f -> logs.abandon(thread, runId)))
-                        .chain(created -> stopOthers(created).invoke(() -> executor.wake())
+                        .chain(created -> stopOthers(created).invoke(() -> executor.created(created.runId(), home))
                                 .replaceWith(new Submitted(created, modes, body.path("stream_subgraphs").asBoolean(false), "cancel".equals(onDisconnect))));
             });
         });
+    }
+
+    /**
+     * Records the run's graph and assistant in the thread's metadata (as LangGraph does), so the thread's state is read
+     * with its graph's schema outside a run. A thread whose recorded graph is another served graph is refused: its
+     * checkpoints hold that graph's channels. (LangGraph overwrites the record and lets the new graph read what it
+     * can; a typed schema here would misread it.)
+     */
+    private Uni<ThreadRecord> bind(ThreadRecord t, RegisteredGraph graph, Map<String, Object> binding, Instant now) {
+        String recorded = GraphRegistry.recordedGraphId(t);
+        if (recorded != null && !recorded.equals(graph.graphId()) && assistants.graphs().byGraphId(recorded) != null) {
+            return Uni.createFrom().failure(new ThreadGraphMismatchException(t.threadId(), recorded, graph.graphId()));
+        }
+        if (graph.graphId().equals(recorded) && binding.get(ASSISTANT_ID).equals(t.metadata().get(ASSISTANT_ID))) {
+            return Uni.createFrom().item(t);
+        }
+        return threads.patchMetadata(t.threadId(), binding, now).map(p -> p.orElse(t));
     }
 
     /** The run's {@code config}: the assistant's {@code configurable}, overridden by the run's own, checked. */

@@ -1,6 +1,5 @@
 package io.conduit.runs;
 
-import io.conduit.graph.CompiledGraph;
 import io.smallrye.mutiny.Uni;
 import java.time.Clock;
 import java.util.List;
@@ -18,7 +17,7 @@ public final class ThreadDeletion {
     private final RunStore runs;
     private final RunEventLogs logs;
     private final ProtocolEventLogs protocolLogs;
-    private final CompiledGraph checkpoints;
+    private final GraphRegistry graphs;
     private final Clock clock;
 
     public ThreadDeletion(ThreadStore threads, RunStore runs, RunEventLogs logs, ProtocolEventLogs protocolLogs, GraphRegistry graphs,
@@ -27,7 +26,7 @@ public final class ThreadDeletion {
         this.threads = threads;
         this.runs = runs;
         this.logs = logs;
-        this.checkpoints = graphs.threadsGraph();
+        this.graphs = graphs;
         this.clock = clock;
     }
 
@@ -41,7 +40,7 @@ public final class ThreadDeletion {
                 if (!inflight.isEmpty()) {
                     return Uni.createFrom().failure(new ThreadBusyException(threadId));
                 }
-                return checkpoints.deleteThread(threadId).chain(() -> runs.deleteThread(threadId)).chain(() -> threads.delete(threadId))
+                return graphs.forThread(t.get()).graph().deleteThread(threadId).chain(() -> runs.deleteThread(threadId)).chain(() -> threads.delete(threadId))
                         .invoke(() -> {
                             logs.forget(threadId);
                             protocolLogs.forget(threadId);

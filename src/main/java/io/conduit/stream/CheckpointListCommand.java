@@ -4,7 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.conduit.checkpoint.JsonCodec;
-import io.conduit.graph.CompiledGraph;
+import io.conduit.runs.RegisteredGraph;
+import io.conduit.runs.ThreadGraphs;
 import io.conduit.graph.StateSnapshot;
 import io.conduit.runs.InputText;
 import io.smallrye.mutiny.Uni;
@@ -15,10 +16,10 @@ import io.smallrye.mutiny.Uni;
  */
 final class CheckpointListCommand {
 
-    private final CompiledGraph graph;
+    private final ThreadGraphs graphs;
 
-    CheckpointListCommand(CompiledGraph graph) {
-        this.graph = graph;
+    CheckpointListCommand(ThreadGraphs graphs) {
+        this.graphs = graphs;
     }
 
     Uni<JsonNode> handle(String threadId, ObjectNode params) {
@@ -40,13 +41,15 @@ final class CheckpointListCommand {
         if (!InputText.isId(threadId)) {
             return Uni.createFrom().item(out);
         }
-        Uni<Void> known = before == null ? Uni.createFrom().voidItem() : graph.state(threadId, before).map(s -> {
-            if (s.isEmpty()) {
-                throw new ProtocolException("no_such_checkpoint", "Checkpoint " + before + " not found on thread " + threadId);
-            }
-            return null;
-        });
-        return known.chain(() -> graph.history(threadId, limit, before)).map(snapshots -> {
+        return graphs.of(threadId).map(RegisteredGraph::graph).chain(graph -> {
+            Uni<Void> known = before == null ? Uni.createFrom().voidItem() : graph.state(threadId, before).map(s -> {
+                if (s.isEmpty()) {
+                    throw new ProtocolException("no_such_checkpoint", "Checkpoint " + before + " not found on thread " + threadId);
+                }
+                return null;
+            });
+            return known.chain(() -> graph.history(threadId, limit, before));
+        }).map(snapshots -> {
             for (StateSnapshot s : snapshots) {
                 ObjectNode c = list.addObject().put("id", s.checkpointId()).put("timestamp", s.createdAtMillis()).put("step", s.step())
                         .put("source", s.source());

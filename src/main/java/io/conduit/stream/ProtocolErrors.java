@@ -6,6 +6,7 @@ import io.conduit.runs.LimitExceededException;
 import io.conduit.runs.NotFoundException;
 import io.conduit.runs.RunSubmission;
 import io.conduit.runs.ThreadBusyException;
+import io.conduit.runs.ThreadGraphMismatchException;
 import org.jboss.logging.Logger;
 
 /** Failures of a command as the protocol's error codes: what the client got wrong, never a stack trace. */
@@ -27,6 +28,7 @@ final class ProtocolErrors {
             // the protocol has no code for "at capacity": the message says which limit and when to retry
             case LimitExceededException l -> new String[]{"unknown_error", l.getMessage() + " (" + l.code() + "; retry after "
                     + l.retryAfterSeconds() + " s)"};
+            case ThreadGraphMismatchException m -> new String[]{"invalid_argument", m.getMessage()};
             case ThreadBusyException b -> new String[]{"invalid_argument", b.getMessage() + " (multitask strategy reject)"};
             case GraphException g -> switch (g.code()) {
                 case INVALID_REQUEST, NO_PENDING_INTERRUPT, RESUME_REQUIRED, UNKNOWN_CHANNEL, UNKNOWN_TARGET, CONFLICT ->

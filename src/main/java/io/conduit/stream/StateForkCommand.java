@@ -2,7 +2,7 @@ package io.conduit.stream;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.conduit.graph.CompiledGraph;
+import io.conduit.runs.ThreadGraphs;
 import io.conduit.runs.InputText;
 import io.smallrye.mutiny.Uni;
 
@@ -14,11 +14,11 @@ import io.smallrye.mutiny.Uni;
 final class StateForkCommand {
 
     private final ProtocolRuns runs;
-    private final CompiledGraph graph;
+    private final ThreadGraphs graphs;
 
-    StateForkCommand(ProtocolRuns runs, CompiledGraph graph) {
+    StateForkCommand(ProtocolRuns runs, ThreadGraphs graphs) {
         this.runs = runs;
-        this.graph = graph;
+        this.graphs = graphs;
     }
 
     Uni<JsonNode> handle(String threadId, ObjectNode params) {
@@ -29,7 +29,7 @@ final class StateForkCommand {
         if (!InputText.isId(threadId)) {
             return Uni.createFrom().failure(new ProtocolException("no_such_checkpoint", "Checkpoint " + cp.asText() + " not found"));
         }
-        return graph.state(threadId, cp.asText()).chain(s -> {
+        return graphs.of(threadId).chain(g -> g.graph().state(threadId, cp.asText())).chain(s -> {
             if (s.isEmpty()) {
                 throw new ProtocolException("no_such_checkpoint", "Checkpoint " + cp.asText() + " not found on thread " + threadId);
             }

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.conduit.checkpoint.JsonCodec;
 import io.conduit.runs.Assistants;
-import io.conduit.runs.GraphRegistry;
+import io.conduit.runs.ThreadGraphs;
 import io.conduit.runs.ProtocolEventLogs;
 import io.conduit.runs.RunStore;
 import io.conduit.runs.RunSubmission;
@@ -30,14 +30,14 @@ public class ThreadCommands {
     private final AgentTreeCommand agentTree;
     private final ProtocolEventLogs logs;
 
-    ThreadCommands(RunSubmission submission, RunStore runStore, Assistants assistants, GraphRegistry graphs, ProtocolEventLogs logs) {
+    ThreadCommands(RunSubmission submission, RunStore runStore, Assistants assistants, ThreadGraphs graphs, ProtocolEventLogs logs) {
         ProtocolRuns runs = new ProtocolRuns(submission, runStore);
         this.runStart = new RunStartCommand(runs, assistants);
         this.inputRespond = new InputRespondCommand(runs, assistants);
         this.inputInject = new InputInjectCommand(runs);
-        this.stateGet = new StateGetCommand(graphs.threadsGraph());
-        this.checkpoints = new CheckpointListCommand(graphs.threadsGraph());
-        this.stateFork = new StateForkCommand(runs, graphs.threadsGraph());
+        this.stateGet = new StateGetCommand(graphs);
+        this.checkpoints = new CheckpointListCommand(graphs);
+        this.stateFork = new StateForkCommand(runs, graphs);
         this.agentTree = new AgentTreeCommand(runStore, runs, logs);
         this.logs = logs;
     }
