@@ -26,8 +26,7 @@ import org.junit.jupiter.api.Test;
  * The assistant blueprint end to end over the Agent Server API: LangChain4j over HTTP to the simulator (a script of
  * its own, src/test/resources/assistant/script.json), the blueprint's tools, memories in Postgres. What each model
  * call received is read from the run's {@code events} stream (the model call's start carries its messages), so the
- * pre-model hooks' work is checked where the model sees it. Threads' state is read from the runs' own streams, not
- * from /threads/{id}/state.
+ * pre-model hooks' work is checked where the model sees it.
  */
 @QuarkusTest
 @TestProfile(AssistantOnSimulatorTest.Script.class)
@@ -149,6 +148,10 @@ class AssistantOnSimulatorTest {
         assertThat(values.get("messages")).hasSize(4); // the question, the handoff call, its report, the answer
         assertThat(toolResults(values, "handoff")).containsExactly(report);
         assertThat(values.get("usage").get("calls").asInt()).isEqualTo(5); // supervisor twice, researcher twice, follow-up
+        // the thread records its graph: its state reads with the assistant's schema
+        JsonNode state = tree(given().when().get("/threads/{t}/state", thread).then().statusCode(200).extract().asString());
+        assertThat(state.get("values").get("messages")).hasSize(4);
+        assertThat(state.get("values").get("suggestions").get("questions")).hasSize(3);
 
         // the end of the researcher's run kept its procedure as a skill of this user, and its next prompt shows it
         assertThat(events.stream().filter(e -> e.event().startsWith("custom|researcher:") && e.data().get("name").asText().equals("skill_saved")))
