@@ -51,6 +51,20 @@ class ArchitectureTest {
     }
 
     @Test
+    void theAssistantBlueprintIsBuiltFromTheEngineTheStagesAndThePortsOnly() {
+        assertThat(classes.containPackage("io.conduit.blueprints.assistant")).isTrue();
+        noClasses().that().resideOutsideOfPackage("io.conduit.blueprints.assistant..")
+                .should().dependOnClassesThat().resideInAPackage("io.conduit.blueprints.assistant..")
+                .because("a blueprint registers itself (a RegisteredGraph bean): nothing else knows it")
+                .check(classes);
+        noClasses().that().resideInAPackage("io.conduit.blueprints.assistant..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.conduit.api..", "io.conduit.stream..", "io.conduit.transport..",
+                        "io.conduit.llm..", "io.conduit.persistence..")
+                .because("its memory is behind its own AssistantMemory over the agent's port; it is served like any graph")
+                .check(classes);
+    }
+
+    @Test
     void theEngineRunsWithoutAnyFramework() {
         noClasses().that().resideInAnyPackage(ENGINE)
                 .should().dependOnClassesThat().resideInAnyPackage("io.quarkus..", "io.vertx..", "dev.langchain4j..", "jakarta..")

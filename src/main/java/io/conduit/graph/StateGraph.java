@@ -47,6 +47,11 @@ public final class StateGraph {
         return node(name, new SubgraphNode(subgraph));
     }
 
+    /** A compiled graph with a state of its own as a node: {@code mapping} gives its input and what it hands back. */
+    public StateGraph node(String name, CompiledGraph subgraph, SubgraphMapping mapping) {
+        return node(name, new SubgraphNode(subgraph, java.util.Objects.requireNonNull(mapping, "mapping")));
+    }
+
     public StateGraph edge(String from, String to) {
         edges.computeIfAbsent(from, k -> new ArrayList<>()).add(to);
         return this;

@@ -13,14 +13,22 @@ import java.util.List;
  * <p>State crosses by channel name: the subgraph starts from the parent's values of the channels both declare, and
  * hands back what it changed in them: for a messages channel the items it added or replaced, for a last-value
  * channel its new value. A custom reducer channel has no general inverse, so its changes stay in the subgraph.
- * Its events reach the parent's subscribers tagged with the subgraph's namespace.
+ * Its events reach the parent's subscribers tagged with the subgraph's namespace. With a {@link SubgraphMapping}, the
+ * mapping decides both crossings instead, and the subgraph's channels need not share any name with the parent's.
  */
 final class SubgraphNode implements Node {
 
     private final CompiledGraph graph;
+    /** Null: state crosses by channel name. */
+    private final SubgraphMapping mapping;
 
     SubgraphNode(CompiledGraph graph) {
+        this(graph, null);
+    }
+
+    SubgraphNode(CompiledGraph graph, SubgraphMapping mapping) {
         this.graph = graph;
+        this.mapping = mapping;
     }
 
     /** The graph it runs. */
@@ -36,7 +44,7 @@ final class SubgraphNode implements Node {
         return store.head(ctx.threadId(), ns).flatMap(head -> {
             RunRequest req = RunRequest.on(ctx.threadId()).runId(ctx.runId()).durability(ctx.run().durability()).configurable(ctx.configurable());
             if (head.isEmpty()) {
-                req = req.input(seed(parent));
+                req = req.input(mapping == null ? seed(parent) : mapping.input(parent, ctx));
             } else if (ctx.latestResume() != null && hasPendingInterrupt(head.get())) {
                 req = req.command(Command.resume(ctx.latestResume()));
             }
@@ -59,7 +67,7 @@ final class SubgraphNode implements Node {
                 .filter(GraphEvent::terminal)
                 .collect().last()
                 .map(end -> switch (end) {
-                    case GraphEvent.RunFinished f -> output(parent, f.state());
+                    case GraphEvent.RunFinished f -> mapping == null ? output(parent, f.state()) : mapping.output(parent, f.state(), ctx);
                     case GraphEvent.Interrupted i -> throw new NodeInterrupt(i.interrupts());
                     case GraphEvent.RunFailed f -> throw new GraphException(GraphException.Code.valueOf(f.code().toUpperCase()),
                             "subgraph " + ctx.node() + ": " + f.message());

@@ -131,6 +131,10 @@ class TutorOnSimulatorTest {
         assertThat(q1.get("question_text").asText()).isEqualTo("Which pigment absorbs light in photosynthesis?");
         assertThat(q1.get("choices")).hasSize(4);
         assertThat(lastRunStatus(thread)).isEqualTo("interrupted");
+        JsonNode paused = json(given().when().get("/threads/{t}/state", thread).then().statusCode(200).extract().asString());
+        assertThat(paused.get("values").get("subject").asText()).isEqualTo("biology");
+        assertThat(paused.get("next").toString()).contains("test_session");
+        given().when().get("/threads/{t}", thread).then().statusCode(200).body("status", org.hamcrest.Matchers.equalTo("interrupted"));
 
         JsonNode q2 = question(wait(thread, Map.of("assistant_id", "tutor", "command", Map.of("resume", "A"))));
         assertThat(q2.get("question_num").asInt()).isEqualTo(2);
@@ -164,6 +168,9 @@ class TutorOnSimulatorTest {
         // the conversation holds the call, its answer, the questions and answers, and the summary
         List<JsonNode> tools = ofType(done.get("messages"), "tool");
         assertThat(tools).singleElement().satisfies(t -> assertThat(t.get("name").asText()).isEqualTo("generate_test"));
+        JsonNode state = json(given().when().get("/threads/{t}/state", thread).then().statusCode(200).extract().asString());
+        assertThat(state.get("values").get("quiz").get("status").asText()).isEqualTo("finished");
+        given().when().get("/threads/{t}", thread).then().statusCode(200).body("status", org.hamcrest.Matchers.equalTo("idle"));
         assertThat(lastRunStatus(thread)).isEqualTo("success");
     }
 

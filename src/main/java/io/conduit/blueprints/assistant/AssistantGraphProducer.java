@@ -1,0 +1,78 @@
+package io.conduit.blueprints.assistant;
+
+import io.conduit.agent.DatedSystemPrompt;
+import io.conduit.agent.FollowUpStage;
+import io.conduit.agent.message.ChatMessage;
+import io.conduit.agent.port.LanguageModel;
+import io.conduit.agent.port.UserMemory;
+import io.conduit.checkpoint.Checkpointer;
+import io.conduit.graph.Update;
+import io.conduit.runs.InputText;
+import io.conduit.runs.InvalidInputException;
+import io.conduit.runs.RegisteredGraph;
+import io.conduit.tools.CurrentTimeTool;
+import io.conduit.tools.Redactor;
+import io.conduit.tools.ToolExecutor;
+import io.conduit.tools.ToolRegistry;
+import io.conduit.tools.ToolsConfig;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Produces;
+import jakarta.inject.Singleton;
+import java.time.Clock;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/** Registers the assistant blueprint (graph id {@code assistant}); served beside the default assistant like every {@link RegisteredGraph} bean. */
+@ApplicationScoped
+public class AssistantGraphProducer {
+
+    @Produces
+    @Singleton
+    RegisteredGraph assistant(AssistantConfig config, LanguageModel model, UserMemory userMemory, CurrentTimeTool time,
+                              ToolsConfig toolsConfig, Checkpointer store) {
+        AssistantMemory memory = new AssistantMemoryOverUserMemory(userMemory);
+        // the blueprint's own tools, apart from the service's: the default assistant does not see them
+        ToolExecutor tools = new ToolExecutor(new ToolRegistry(List.of(new SearchMemoryTool(memory), new AddMemoryTool(memory), time)),
+                ToolExecutor.Policy.of(toolsConfig), new Redactor(toolsConfig.redact().orElse(List.of()), Set.of()));
+        return new RegisteredGraph(AssistantGraph.GRAPH_ID,
+                "A personal assistant: long-term memory per user, a supervisor that hands work to sub-agents, follow-up suggestions",
+                AssistantGraph.compile(config, model, tools, memory, Clock.systemUTC(), store),
+                input -> check(input, config.maxMessageChars()), CONFIG_SCHEMA, AssistantGraphProducer::configProblem);
+    }
+
+    static final Map<String, Object> CONFIG_SCHEMA = schema();
+
+    static void check(Update input, int maxChars) {
+        int i = 0;
+        for (Update.Write w : input.writes()) {
+            if (w.value() instanceof ChatMessage m) {
+                InputText.check("input.messages[" + i + "].content", m.content(), maxChars);
+                if (!InputText.isId(m.id())) {
+                    throw new InvalidInputException("input.messages[" + i + "].id", "ids are 1 to 128 letters, digits or - _ . : @");
+                }
+                i++;
+            } else if (w.value() instanceof String s) {
+                InputText.check("input." + w.channel().name(), s, 256);
+            }
+        }
+    }
+
+    static String configProblem(Map<String, Object> configurable) {
+        String zone = DatedSystemPrompt.checkZone(configurable.get(DatedSystemPrompt.TIMEZONE));
+        if (zone != null) {
+            return zone;
+        }
+        Object s = configurable.get(FollowUpStage.SETTING);
+        return s == null || s instanceof Boolean ? null : "suggestions must be true or false";
+    }
+
+    private static Map<String, Object> schema() {
+        Map<String, Object> props = new LinkedHashMap<>();
+        props.put("user_id", Map.of("type", "string", "description", "The user of the run: memories and skills are theirs alone"));
+        props.put("timezone", Map.of("type", "string", "description", "The user's IANA time zone (Europe/Paris); unset: UTC"));
+        props.put("suggestions", Map.of("type", "boolean", "description", "Propose follow-up questions after each answer (default true)"));
+        return Map.of("type", "object", "title", "Configurable", "properties", props);
+    }
+}
