@@ -111,7 +111,8 @@ public final class HttpTool implements Tool {
         if (host == null || !allowedHosts.contains(host)) {
             return Uni.createFrom().failure(new IllegalArgumentException("host " + host + " is not allowed (conduit.tools.http-allowed-hosts)"));
         }
-        HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(requestTimeout);
+        // a scope's timeout (a graph's own for its tools) replaces the configured one, longer or shorter
+        HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(scope.timeout() != null ? scope.timeout() : requestTimeout);
         config.headers().forEach(request::header);
         if (post) {
             ObjectNode body = arguments.deepCopy();
