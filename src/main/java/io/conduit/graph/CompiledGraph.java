@@ -56,8 +56,7 @@ public final class CompiledGraph {
     }
 
     Multi<GraphEvent> stream(RunRequest request, String ns, Checkpointer store) {
-        StateLoader l = store == options.checkpointer() ? loader
-                : borrowed.computeIfAbsent(store, s -> new StateLoader(schema, s, 1_000));
+        StateLoader l = loaderFor(store);
         // buffered: the run never waits for its subscribers; the transport layer bounds each client's share
         return Multi.createFrom().emitter(em -> new RunLoop(this, request, ns, store, l, em).start(), BackPressureStrategy.BUFFER);
     }
@@ -114,6 +113,33 @@ public final class CompiledGraph {
         return options.checkpointer().get(threadId, "", checkpointId).flatMap(this::snapshot);
     }
 
+    /**
+     * The state of a subgraph inside this graph, at its newest checkpoint: {@code ns} is its namespace, as its events
+     * carry it (segments {@code <node>:<task id>}, outermost first); the root for an empty one. Empty when a segment
+     * names no subgraph node here or nothing was checkpointed there.
+     */
+    public Uni<Optional<StateSnapshot>> state(String threadId, List<String> ns) {
+        if (ns.isEmpty()) {
+            return state(threadId);
+        }
+        CompiledGraph g = this;
+        for (String segment : ns) {
+            int colon = segment.indexOf(':');
+            Node n = colon < 0 ? null : g.nodes.get(segment.substring(0, colon));
+            if (!(n instanceof SubgraphNode sub)) {
+                return Uni.createFrom().item(Optional.empty());
+            }
+            g = sub.graph();
+        }
+        CompiledGraph inner = g;
+        Checkpointer store = options.checkpointer();
+        return store.head(threadId, String.join("|", ns)).flatMap(h -> inner.snapshot(h, inner.loaderFor(store)));
+    }
+
+    private StateLoader loaderFor(Checkpointer store) {
+        return store == options.checkpointer() ? loader : borrowed.computeIfAbsent(store, s -> new StateLoader(schema, s, 1_000));
+    }
+
     /** Checkpoints of a thread, newest first, with their state. */
     public Uni<List<StateSnapshot>> history(String threadId, int limit, String before) {
         return options.checkpointer().list(threadId, "", limit, before).flatMap(cps -> {
@@ -129,6 +155,10 @@ public final class CompiledGraph {
     }
 
     private Uni<Optional<StateSnapshot>> snapshot(Optional<Head> head) {
+        return snapshot(head, loader);
+    }
+
+    private Uni<Optional<StateSnapshot>> snapshot(Optional<Head> head, StateLoader loader) {
         if (head.isEmpty()) {
             return Uni.createFrom().item(Optional.empty());
         }

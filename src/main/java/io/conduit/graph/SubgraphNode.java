@@ -23,6 +23,11 @@ final class SubgraphNode implements Node {
         this.graph = graph;
     }
 
+    /** The graph it runs. */
+    CompiledGraph graph() {
+        return graph;
+    }
+
     @Override
     public Uni<Update> run(State parent, NodeContext context) {
         TaskContext ctx = (TaskContext) context;

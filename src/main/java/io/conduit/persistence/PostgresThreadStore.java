@@ -105,6 +105,21 @@ public final class PostgresThreadStore implements ThreadStore {
     }
 
     @Override
+    public Uni<Long> beginRun(String threadId, int size, Instant now) {
+        if (size < 1) {
+            return Uni.createFrom().failure(new IllegalArgumentException("reserve at least one sequence number, not " + size));
+        }
+        return client.preparedQuery("UPDATE conduit_thread_records SET status = $3, updated_at = $4, next_seq = next_seq + $2 "
+                        + "WHERE thread_id = $1 RETURNING next_seq - $2")
+                .execute(Tuple.of(threadId, (long) size, ThreadStatus.BUSY.wire(), time(now))).map(rows -> {
+                    if (rows.rowCount() == 0) {
+                        throw new NoSuchElementException("thread " + threadId + " does not exist");
+                    }
+                    return rows.iterator().next().getLong(0);
+                });
+    }
+
+    @Override
     public Uni<Long> reserveSeq(String threadId, int size) {
         if (size < 1) {
             return Uni.createFrom().failure(new IllegalArgumentException("reserve at least one sequence number, not " + size));

@@ -125,6 +125,11 @@ public final class InMemoryThreadStore implements ThreadStore {
     }
 
     @Override
+    public Uni<Long> beginRun(String threadId, int size, Instant now) {
+        return setStatus(threadId, ThreadStatus.BUSY, now).chain(() -> reserveSeq(threadId, size));
+    }
+
+    @Override
     public Uni<Long> reserveSeq(String threadId, int size) {
         if (size < 1) {
             return Uni.createFrom().failure(new IllegalArgumentException("reserve at least one sequence number, not " + size));

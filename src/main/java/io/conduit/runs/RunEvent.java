@@ -16,17 +16,53 @@ import com.fasterxml.jackson.core.io.JsonStringEncoder;
  * </ul>
  * {@code text}, when set, locates a text fragment in {@code data} that a slow subscriber's outbox may merge with the
  * next fragments of the same message.
+ *
+ * <p>An event made by {@link #withText} keeps its parts (a frame shared by every token of a message, and the token's
+ * escaped text) and joins them only when {@link #data()} is asked for: a log holds a token in some 100 bytes instead
+ * of the whole frame, and a token nobody reads is never joined.
  */
-public record RunEvent(long seq, String runId, String mode, String ns, String data, TextDelta text) {
+public final class RunEvent {
+
+    private final long seq;
+    private final String runId;
+    private final String mode;
+    private final String ns;
+    /** The whole data, or null when it is kept in parts. */
+    private final String data;
+    private final String before;
+    private final String escaped;
+    private final String after;
+    private final TextDelta text;
 
     public RunEvent(long seq, String runId, String mode, String ns, String data) {
         this(seq, runId, mode, ns, data, null);
     }
 
-    public RunEvent {
+    public RunEvent(long seq, String runId, String mode, String ns, String data, TextDelta text) {
         if (text != null && text.end() > data.length()) {
             throw new IllegalArgumentException("the text delta lies outside the event's data");
         }
+        this.seq = seq;
+        this.runId = runId;
+        this.mode = mode;
+        this.ns = ns;
+        this.data = data;
+        this.before = null;
+        this.escaped = null;
+        this.after = null;
+        this.text = text;
+    }
+
+    private RunEvent(long seq, String runId, String mode, String ns, String key, String before, String escaped, String after) {
+        this.seq = seq;
+        this.runId = runId;
+        this.mode = mode;
+        this.ns = ns;
+        this.data = null;
+        this.before = before;
+        this.escaped = escaped;
+        this.after = after;
+        this.text = new TextDelta(key, before.length(), before.length() + escaped.length());
     }
 
     /**
@@ -35,9 +71,61 @@ public record RunEvent(long seq, String runId, String mode, String ns, String da
      * the text belongs to: fragments with the same key, run, mode and namespace may be merged.
      */
     public static RunEvent withText(long seq, String runId, String mode, String ns, String key, String before, String text, String after) {
-        String escaped = new String(JsonStringEncoder.getInstance().quoteAsString(text));
-        return new RunEvent(seq, runId, mode, ns, before + escaped + after,
-                new TextDelta(key, before.length(), before.length() + escaped.length()));
+        return new RunEvent(seq, runId, mode, ns, key, before, new String(JsonStringEncoder.getInstance().quoteAsString(text)), after);
+    }
+
+    public long seq() {
+        return seq;
+    }
+
+    public String runId() {
+        return runId;
+    }
+
+    public String mode() {
+        return mode;
+    }
+
+    public String ns() {
+        return ns;
+    }
+
+    /** The single-line JSON sent as is (joined from its parts on each call when it was made by {@link #withText}). */
+    public String data() {
+        return data != null ? data : before + escaped + after;
+    }
+
+    /** The length of {@link #data()}, without joining it. */
+    public int length() {
+        return data != null ? data.length() : before.length() + escaped.length() + after.length();
+    }
+
+    /**
+     * The characters this event holds of its own, which is what a log's memory bound counts: its data, or, when kept
+     * in parts, only its text (the frame around it is one per message, shared by its tokens).
+     */
+    public int retained() {
+        return data != null ? data.length() : escaped.length();
+    }
+
+    public TextDelta text() {
+        return text;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof RunEvent e && seq == e.seq && runId.equals(e.runId) && mode.equals(e.mode) && ns.equals(e.ns)
+                && data().equals(e.data()) && java.util.Objects.equals(text, e.text);
+    }
+
+    @Override
+    public int hashCode() {
+        return java.util.Objects.hash(seq, runId, mode, ns, data());
+    }
+
+    @Override
+    public String toString() {
+        return "RunEvent[seq=" + seq + ", runId=" + runId + ", mode=" + mode + ", ns=" + ns + ", data=" + data() + "]";
     }
 
     /**
@@ -87,7 +175,7 @@ public record RunEvent(long seq, String runId, String mode, String ns, String da
      */
     public boolean terminal() {
         return "end".equals(mode) || "error".equals(mode)
-                || "lifecycle".equals(mode) && ns.isEmpty() && !data.contains(ROOT_RUNNING);
+                || "lifecycle".equals(mode) && ns.isEmpty() && !data().contains(ROOT_RUNNING);
     }
 
     /**

@@ -15,6 +15,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import org.jboss.logging.Logger;
@@ -46,6 +47,21 @@ public final class RunExecutor {
         Cancellable schedule(Duration delay, Runnable task);
     }
 
+    /**
+     * Where the caller runs (its event loop), as a place to start a run: null off an event loop. A run starts where
+     * the request that created it came in, because its first subscribers (the WebSocket that sent {@code run.start},
+     * the {@code runs/stream} request) live there: its events then reach their sockets without a hop between threads
+     * and a wake-up of another loop for every token. Without it, a run started where the claim loop happened to be.
+     */
+    @FunctionalInterface
+    public interface Placement {
+        Executor here();
+    }
+
+    /** Runs created here whose worker has not started them yet, and where each should start. */
+    private final Map<String, Executor> homes = new ConcurrentHashMap<>();
+    private static final int MAX_HOMES = 100_000;
+
     private final RunStore runs;
     private final ThreadStore threads;
     private final Function<String, RegisteredGraph> graphs;
@@ -60,6 +76,7 @@ public final class RunExecutor {
     private final AtomicInteger wip = new AtomicInteger();
     private int startsInARow; // only the claim loop touches it, and wip keeps that loop single
     private final Timers timers;
+    private final Placement placement;
 
     private static final class Active {
         final Run run;
@@ -85,7 +102,9 @@ public final class RunExecutor {
      *              it, the worker is taken for dead and its runs are resumed by another
      */
     public RunExecutor(RunStore runs, ThreadStore threads, Function<String, RegisteredGraph> graphs, RunEventLogs logs,
-                       ProtocolEventLogs protocolLogs, Clock clock, Duration timeout, int maxConcurrent, Duration lease, Timers timers) {
+                       ProtocolEventLogs protocolLogs, Clock clock, Duration timeout, int maxConcurrent, Duration lease, Timers timers,
+                       Placement placement) {
+        this.placement = placement;
         this.protocolLogs = protocolLogs;
         this.lease = lease;
         this.timers = timers;
@@ -100,6 +119,25 @@ public final class RunExecutor {
 
     public String workerId() {
         return workerId;
+    }
+
+    /** Where the caller is, to hand to {@link #created} once its run is stored. */
+    public Executor here() {
+        return placement.here();
+    }
+
+    /**
+     * A run stored by a request that came in at {@code home} (from {@link #here()}): it will start there if this worker
+     * claims it. Then wakes the worker.
+     */
+    public void created(String runId, Executor home) {
+        if (home != null) {
+            if (homes.size() >= MAX_HOMES) {
+                homes.clear(); // runs claimed by other replicas never start here; a forgotten home costs one hop, nothing else
+            }
+            homes.put(runId, home);
+        }
+        wake();
     }
 
     /** Claims and starts what can run now. Cheap to call often: concurrent calls fold into one claim loop. */
@@ -173,9 +211,18 @@ public final class RunExecutor {
         RegisteredGraph g = graphs.apply(String.valueOf(run.kwargs().get("graph_id")));
         Active a = new Active(run, g);
         active.put(run.runId(), a);
+        Executor home = homes.remove(run.runId());
+        if (home != null) {
+            home.execute(() -> begin(a));
+        } else {
+            begin(a);
+        }
+    }
+
+    private void begin(Active a) {
+        Run run = a.run;
         ThreadEventLog log = logs.begin(run.threadId(), run.runId());
-        threads.setStatus(run.threadId(), ThreadStatus.BUSY, clock.instant())
-                .chain(() -> threads.reserveSeq(run.threadId(), SEQ_BLOCK))
+        threads.beginRun(run.threadId(), SEQ_BLOCK, clock.instant())
                 .subscribe().with(firstSeq -> execute(a, log, firstSeq), f -> fail(a, log, f));
     }
 

@@ -69,6 +69,6 @@ final class RunSegment {
     }
 
     private static long size(RunEvent e) {
-        return 64L + e.data().length() * 2L;
+        return 64L + e.retained() * 2L;
     }
 }

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.Executor;
 
 /**
  * Creates a run from an Agent Server request body: every field is checked, the assistant and the thread resolved,
@@ -54,6 +55,7 @@ public final class RunSubmission {
     /** {@code threadId} null: a stateless run on a temporary thread. */
     public Uni<Submitted> submit(String threadId, JsonNode body, boolean streaming) {
         return Uni.createFrom().deferred(() -> {
+            Executor home = executor.here(); // the request's event loop: the run will start there (see RunExecutor.Placement)
             if (body == null || !body.isObject()) {
                 throw new InvalidInputException("body", "must be a JSON object");
             }
@@ -103,7 +105,7 @@ public final class RunSubmission {
                 return admission.admit(threadId, strategy).chain(() -> threadReady)
                         .invoke(t -> logs.begin(thread, runId))
                         .chain(t -> runs.create(run).onFailure().invoke(f -> logs.abandon(thread, runId)))
-                        .chain(created -> stopOthers(created).invoke(() -> executor.wake())
+                        .chain(created -> stopOthers(created).invoke(() -> executor.created(created.runId(), home))
                                 .replaceWith(new Submitted(created, modes, body.path("stream_subgraphs").asBoolean(false), "cancel".equals(onDisconnect))));
             });
         });

@@ -81,7 +81,13 @@ public class ServingBeans {
     RunExecutor executor(RunStore runs, ThreadStore threads, GraphRegistry graphs, RunEventLogs logs, ProtocolEventLogs protocolLogs,
                          ServingConfig config, Vertx vertx) {
         return new RunExecutor(runs, threads, id -> graphs.byGraphId(id), logs, protocolLogs, Clock.systemUTC(), config.timeout(), config.maxConcurrent(),
-                config.lease(), vertxTimers(vertx));
+                config.lease(), vertxTimers(vertx), ServingBeans::eventLoopHere);
+    }
+
+    /** The caller's Vert.x event-loop context as an executor, or null off an event loop (a worker, a test thread). */
+    static java.util.concurrent.Executor eventLoopHere() {
+        io.vertx.core.Context here = io.vertx.core.Vertx.currentContext();
+        return here == null || !here.isEventLoopContext() ? null : task -> here.runOnContext(v -> task.run());
     }
 
     /** Vert.x timers: a cancelled one leaves the event loop's queue at once. */

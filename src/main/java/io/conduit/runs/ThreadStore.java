@@ -33,6 +33,13 @@ public interface ThreadStore {
      */
     Uni<Long> reserveSeq(String threadId, int size);
 
+    /**
+     * A run begins on the thread: marks it busy and reserves {@code size} sequence numbers (as {@link #reserveSeq}),
+     * in one write, since it sits between a run's claim and its first token. Fails with
+     * {@link java.util.NoSuchElementException} when the thread does not exist.
+     */
+    Uni<Long> beginRun(String threadId, int size, Instant now);
+
     /** Threads whose {@code expiresAt} has passed. */
     Uni<List<String>> expired(Instant now, int limit);
 }

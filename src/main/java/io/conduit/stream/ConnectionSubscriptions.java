@@ -29,6 +29,8 @@ public final class ConnectionSubscriptions implements RunEventListener {
     private final EventSink sink;
     private ThreadEventLog log;
     private final Map<String, EventFilter> filters = new ConcurrentHashMap<>();
+    /** The filters as an array, read for every event (rebuilt on the rare subscribe and unsubscribe). */
+    private volatile EventFilter[] active = new EventFilter[0];
     private ThreadEventLog.Subscription live;
     private volatile boolean closed;
 
@@ -52,8 +54,9 @@ public final class ConnectionSubscriptions implements RunEventListener {
                 return;
             }
             // read inside the call; nothing live can reach it while the lock is held
-            List<RunEvent> replay = LogReplay.after(log, since == null ? -1L : since, e -> notice(e) || filter.matches(e.mode(), EventFilter.segments(e.ns())));
+            List<RunEvent> replay = LogReplay.after(log, since == null ? -1L : since, e -> notice(e) || filter.matches(e.mode(), e.ns()));
             filters.put(subscriptionId, filter);
+            active = filters.values().toArray(EventFilter[]::new);
             if (live == null) {
                 live = log.subscribeThread(null, this);
             }
@@ -68,21 +71,22 @@ public final class ConnectionSubscriptions implements RunEventListener {
 
     /** False when there is no such subscription. */
     public boolean unsubscribe(String subscriptionId) {
-        return filters.remove(subscriptionId) != null;
+        boolean removed = filters.remove(subscriptionId) != null;
+        active = filters.values().toArray(EventFilter[]::new);
+        return removed;
     }
 
     @Override
     public void onEvent(RunEvent e) {
-        if (closed || filters.isEmpty()) {
+        if (closed || active.length == 0) {
             return;
         }
         if (notice(e)) {
             sink.event(e);
             return;
         }
-        List<String> ns = EventFilter.segments(e.ns());
-        for (EventFilter f : filters.values()) {
-            if (f.matches(e.mode(), ns)) {
+        for (EventFilter f : active) {
+            if (f.matches(e.mode(), e.ns())) {
                 sink.event(e);
                 return; // one copy per connection, however many subscriptions match
             }
@@ -122,6 +126,7 @@ public final class ConnectionSubscriptions implements RunEventListener {
         synchronized (log) {
             closed = true;
             filters.clear();
+            active = new EventFilter[0];
             if (live != null) {
                 live.cancel();
                 live = null;

@@ -84,6 +84,20 @@ public record EventFilter(Set<String> channels, List<List<String>> namespaces, I
         return matchesChannel(method) && matchesNamespace(namespace);
     }
 
+    /**
+     * {@link #matches(String, List)} on a log event's namespace as the log keeps it ({@code RunEvent.ns}); parsed only
+     * when this filter looks at namespaces (most follow every namespace, and this runs for every event).
+     */
+    public boolean matches(String method, String ns) {
+        if (!matchesChannel(method)) {
+            return false;
+        }
+        if (namespaces == null && depth == null) {
+            return true;
+        }
+        return matchesNamespace(segments(ns));
+    }
+
     boolean matchesChannel(String method) {
         String channel = channelOf(method);
         if (channels.contains(channel)) {

@@ -100,7 +100,7 @@ public class ProtocolRoutes {
                 return;
             }
             SseSubscriber sse = new SseSubscriber(ctx.request(), context, config.heartbeat(), delivery,
-                    e -> ConnectionSubscriptions.notice(e) || filter.matches(e.mode(), EventFilter.segments(e.ns())),
+                    e -> ConnectionSubscriptions.notice(e) || filter.matches(e.mode(), e.ns()),
                     ProtocolRoutes::frame, false, permit);
             // subscribed before the headers go out: a client that acts on them finds its events in the log
             ThreadEventLog.Subscription s = logs.log(threadId).subscribeThread(since == null ? -1L : since, sse);

@@ -1,18 +1,23 @@
 package io.conduit.stream;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.conduit.checkpoint.JsonCodec;
 import io.conduit.runs.ThreadGraphs;
 import io.conduit.runs.InputText;
 import io.conduit.runs.WireState;
 import io.smallrye.mutiny.Uni;
+import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 
 /**
  * {@code state.get {namespace, keys?}} → {@code {values, checkpoint?:{id, ns}}}: the thread's current values as the
- * protocol's {@code values} events carry them, only {@code keys} when given. An unknown thread has empty values.
+ * protocol's {@code values} events carry them, only {@code keys} when given. An unknown thread has empty values. A
+ * subgraph's namespace, as its events carry it ({@code ["<node>:<task id>", ...]}), reads that subgraph's own state
+ * (while the run is paused inside it, or as it was left); one that names no subgraph run is {@code no_such_namespace}.
  */
 final class StateGetCommand {
 
@@ -23,8 +28,11 @@ final class StateGetCommand {
     }
 
     Uni<JsonNode> handle(String threadId, ObjectNode params) {
-        if (!rootNamespace(params)) {
-            return Uni.createFrom().failure(new ProtocolException("no_such_namespace", "state.get reads the root namespace [] only"));
+        List<String> ns;
+        try {
+            ns = namespace(params);
+        } catch (ProtocolException e) {
+            return Uni.createFrom().failure(e);
         }
         Set<String> keys = null;
         JsonNode k = params.get("keys");
@@ -43,7 +51,10 @@ final class StateGetCommand {
             out.putObject("values");
             return Uni.createFrom().item(out);
         }
-        return graphs.of(threadId).chain(g -> g.graph().state(threadId)).map(s -> {
+        return graphs.of(threadId).chain(g -> g.graph().state(threadId, ns)).map(s -> {
+            if (s.isEmpty() && !ns.isEmpty()) {
+                throw new ProtocolException("no_such_namespace", "no subgraph of thread " + threadId + " has run in namespace " + ns);
+            }
             if (s.isEmpty()) {
                 out.putObject("values");
                 return out;
@@ -53,9 +64,29 @@ final class StateGetCommand {
                 values.retain(wanted);
             }
             out.set("values", values);
-            out.putObject("checkpoint").put("id", s.get().checkpointId()).putArray("ns");
+            ArrayNode at = out.putObject("checkpoint").put("id", s.get().checkpointId()).putArray("ns");
+            ns.forEach(at::add);
             return out;
         });
+    }
+
+    /** The {@code namespace} param's segments; absent or null is the root. */
+    static List<String> namespace(ObjectNode params) {
+        JsonNode ns = params.get("namespace");
+        if (ns == null || ns.isNull()) {
+            return List.of();
+        }
+        if (!ns.isArray()) {
+            throw ProtocolException.invalid("namespace must be a list of strings");
+        }
+        List<String> out = new ArrayList<>();
+        for (JsonNode s : ns) {
+            if (!s.isTextual()) {
+                throw ProtocolException.invalid("namespace segments must be strings");
+            }
+            out.add(s.asText());
+        }
+        return List.copyOf(out);
     }
 
     static boolean rootNamespace(ObjectNode params) {

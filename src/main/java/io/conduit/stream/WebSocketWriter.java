@@ -63,7 +63,7 @@ final class WebSocketWriter implements EventSink, OutboxDrain.Sink {
 
     @Override
     public void send(RunEvent e) {
-        long bytes = e.data().length();
+        long bytes = e.length();
         inFlight.addAndGet(bytes);
         connection.sendText(e.data()).subscribe().with(x -> written(bytes), f -> written(bytes));
     }

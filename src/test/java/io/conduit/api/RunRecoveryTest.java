@@ -20,6 +20,8 @@ import io.conduit.runs.RunRequests;
 import io.conduit.runs.RunStore;
 import io.conduit.runs.ServingBeans;
 import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.QuarkusTestProfile;
+import io.quarkus.test.junit.TestProfile;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.inject.Inject;
@@ -36,7 +38,19 @@ import org.junit.jupiter.api.Test;
  * (The same with a real process killed with SIGKILL: {@link ProcessCrashTest}.)
  */
 @QuarkusTest
+@TestProfile(RunRecoveryTest.LongLease.class)
 class RunRecoveryTest {
+
+    /**
+     * A lease of two hours: the worker's own heartbeat (every lease / 3) never runs during the test, so the recovery
+     * the test calls is the one that finds the orphans (on a loaded machine the periodic one could take them first).
+     */
+    public static class LongLease implements QuarkusTestProfile {
+        @Override
+        public Map<String, String> getConfigOverrides() {
+            return Map.of("conduit.runs.lease", "2h");
+        }
+    }
 
     private static final Duration WAIT = Duration.ofSeconds(20);
 
@@ -58,9 +72,9 @@ class RunRecoveryTest {
                 .body(Map.of("assistant_id", "agent", "after_seconds", 3600, "durability", "sync",
                         "input", Map.of("messages", List.of(Map.of("role", "user", "content", "Please plan my week")))))
                 .when().post("/threads/{t}/runs", thread).then().statusCode(200).extract().path("run_id");
-        // another worker claimed it, and has not renewed its hold for an hour ...
+        // another worker claimed it, and has not renewed its hold for a day ...
         pool.preparedQuery("UPDATE conduit_runs SET status = 'running', worker_id = 'a-worker-that-died', not_before = now(), "
-                        + "updated_at = now() - interval '1 hour' WHERE run_id = $1")
+                        + "updated_at = now() - interval '1 day' WHERE run_id = $1")
                 .execute(Tuple.of(runId)).await().atMost(WAIT);
         // ... and ran it up to the generator, where its process died: ingress, planner, tools, verifier, planner,
         // tool, verifier are checkpointed
@@ -117,7 +131,7 @@ class RunRecoveryTest {
                         "input", Map.of("messages", List.of(Map.of("role", "user", "content", "Please plan my week")))))
                 .when().post("/threads/{t}/runs", thread).then().statusCode(200).extract().path("run_id");
         pool.preparedQuery("UPDATE conduit_runs SET status = 'running', worker_id = 'a-worker-that-died', not_before = now(), "
-                        + "updated_at = now() - interval '1 hour' WHERE run_id = $1")
+                        + "updated_at = now() - interval '1 day' WHERE run_id = $1")
                 .execute(Tuple.of(runId)).await().atMost(WAIT);
         // the dead process ran it to its breakpoint, and died before recording that it had stopped there
         Run run = runs.get(runId).await().atMost(WAIT).orElseThrow();

@@ -34,6 +34,19 @@ class RunEventTextTest {
     }
 
     @Test
+    void aTokenKeepsItsFrameSharedAndCountsOnlyItsOwnTextAgainstALogsBound() {
+        RunEvent.TextFrame frame = new RunEvent.TextFrame("[{\"content\":\"" + "x".repeat(500), "\",\"id\":\"m1\"}]");
+        RunEvent a = RunEvent.withText(1, "r", "messages", "", "m1", frame, "he said \"hi\"");
+        RunEvent b = RunEvent.withText(1, "r", "messages", "", "m1", frame, "he said \"hi\"");
+        assertThat(a.length()).isEqualTo(a.data().length());
+        assertThat(a.retained()).isEqualTo("he said \\\"hi\\\"".length());
+        assertThat(a).isEqualTo(b).hasSameHashCodeAs(b);
+        assertThat(a).isEqualTo(new RunEvent(1, "r", "messages", "", a.data(), a.text()));
+        RunEvent whole = new RunEvent(2, "r", "values", "", "{\"messages\":[]}");
+        assertThat(whole.retained()).isEqualTo(whole.length()).isEqualTo(whole.data().length());
+    }
+
+    @Test
     void aDocumentSerializedWithTheSlotGivesTheSameData() {
         String text = "say \"hi\"\n😀";
         ObjectNode frame = JsonCodec.MAPPER.createObjectNode().put("type", "event").put("seq", 9);

@@ -162,6 +162,22 @@ class ThreadStoreContractTest {
 
     @ParameterizedTest
     @MethodSource("io.conduit.runs.RunStores#threads")
+    void beginRunMarksTheThreadBusyAndReservesABlockAfterTheOthers(Supplier<ThreadStore> stores) {
+        ThreadStore store = stores.get();
+        String id = thread();
+        await(store.create(id, null, null, false, T0));
+        long before = await(store.reserveSeq(id, 3));
+        long first = await(store.beginRun(id, 10, T0.plusSeconds(5)));
+        assertThat(first).isGreaterThanOrEqualTo(before + 3);
+        assertThat(await(store.reserveSeq(id, 1))).isGreaterThanOrEqualTo(first + 10);
+        ThreadRecord t = await(store.get(id)).orElseThrow();
+        assertThat(t.status()).isEqualTo(ThreadStatus.BUSY);
+        assertThat(t.updatedAt()).isEqualTo(T0.plusSeconds(5));
+        assertThatThrownBy(() -> await(store.beginRun(thread(), 1, T0))).isInstanceOf(NoSuchElementException.class);
+    }
+
+    @ParameterizedTest
+    @MethodSource("io.conduit.runs.RunStores#threads")
     void concurrentReservationsNeverOverlap(Supplier<ThreadStore> stores) {
         ThreadStore store = stores.get();
         String id = thread();

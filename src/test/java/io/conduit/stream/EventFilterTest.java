@@ -33,6 +33,20 @@ class EventFilterTest {
     }
 
     @Test
+    void aLogNamespaceMatchesAsItsSegmentsDo() throws Exception {
+        for (String json : java.util.List.of("{\"channels\":[\"messages\"]}", "{\"channels\":[\"messages\"],\"depth\":1}",
+                "{\"channels\":[\"messages\",\"lifecycle\"],\"namespaces\":[[\"model\"]]}",
+                "{\"channels\":[\"messages\"],\"namespaces\":[[]],\"depth\":0}")) {
+            EventFilter f = filter(json, true);
+            for (String method : java.util.List.of("messages", "lifecycle", "values")) {
+                for (String ns : java.util.List.of("", "model:t1", "outer:t1|model:t2", "tools:t3")) {
+                    assertThat(f.matches(method, ns)).as(json + " " + method + " " + ns).isEqualTo(f.matches(method, EventFilter.segments(ns)));
+                }
+            }
+        }
+    }
+
+    @Test
     void noNamespacesMeansEveryNamespace() throws Exception {
         EventFilter f = filter("{\"channels\":[\"messages\"]}", true);
         assertThat(f.matches("messages", List.of())).isTrue();

@@ -197,7 +197,7 @@ public final class Outbox implements RunEventListener {
 
     /** What an event costs in the queue: its characters and the record around them. */
     static long size(RunEvent e) {
-        return size(e.data().length());
+        return size(e.length());
     }
 
     static long size(int chars) {
