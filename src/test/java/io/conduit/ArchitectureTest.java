@@ -4,6 +4,7 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.tngtech.archunit.ArchConfiguration;
+import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
@@ -154,16 +155,49 @@ class ArchitectureTest {
     }
 
     @Test
-    void blueprintsArePackagesOfTheirOwnThatNothingElseKnows() {
+    void blueprintsBuildOnTheInnerLayersOnly() {
+        noClasses().that().resideInAPackage("io.conduit.blueprints..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.conduit.llm..", "io.conduit.persistence..", "io.conduit.api..",
+                        "io.conduit.stream..", "io.conduit.transport..")
+                .orShould().dependOnClassesThat(JavaClass.Predicates.resideInAPackage("io.conduit.runs..")
+                        .and(DescribedPredicate.not(REGISTRATION)))
+                .because("a blueprint is a graph on the engine, the stages and the ports; it registers itself with a RegisteredGraph "
+                        + "and reaches models and memory through their interfaces (its own tools it may build from the tools package)")
+                .allowEmptyShould(true) // before the first blueprint
+                .check(classes);
+    }
+
+    @Test
+    void nothingDependsOnABlueprint() {
         noClasses().that().resideOutsideOfPackage("io.conduit.blueprints..")
                 .should().dependOnClassesThat().resideInAPackage("io.conduit.blueprints..")
-                .because("a blueprint registers itself (a RegisteredGraph bean): adding one needs no change elsewhere")
+                .because("a blueprint is added or removed without a change elsewhere")
+                .allowEmptyShould(true)
                 .check(classes);
-        noClasses().that().resideInAPackage("io.conduit.blueprints..")
-                .should().dependOnClassesThat().resideInAnyPackage("io.conduit.api..", "io.conduit.stream..", "io.conduit.transport..",
-                        "io.conduit.llm..", "io.conduit.persistence..")
-                .because("a blueprint is built from the engine, the stages, the ports and the tools; it is served like any graph")
-                .check(classes);
+        for (JavaClass c : classes) {
+            String own = blueprint(c.getPackageName());
+            if (own == null) {
+                continue;
+            }
+            c.getDirectDependenciesFromSelf().forEach(d -> {
+                String other = blueprint(d.getTargetClass().getPackageName());
+                assertThat(other == null || other.equals(own)).as(c.getName() + " depends on the blueprint " + other).isTrue();
+            });
+        }
+    }
+
+    /** What a blueprint may use of the serving layer: the record that registers it and the input check's failure. */
+    private static final DescribedPredicate<JavaClass> REGISTRATION = DescribedPredicate.describe("RegisteredGraph or InvalidInputException",
+            c -> c.getName().startsWith("io.conduit.runs.RegisteredGraph") || c.getName().equals("io.conduit.runs.InvalidInputException"));
+
+    /** {@code io.conduit.blueprints.<name>} of a package inside a blueprint, or null. */
+    private static String blueprint(String pkg) {
+        String prefix = "io.conduit.blueprints.";
+        if (!pkg.startsWith(prefix)) {
+            return null;
+        }
+        int dot = pkg.indexOf('.', prefix.length());
+        return dot < 0 ? pkg : pkg.substring(0, dot);
     }
 
     private static String[] concat(String[] a, String... b) {

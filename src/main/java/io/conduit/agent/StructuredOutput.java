@@ -1,120 +1,177 @@
 package io.conduit.agent;
 
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import io.conduit.agent.message.AssistantMessage;
+import com.fasterxml.jackson.databind.JsonNode;
 import io.conduit.agent.message.ChatMessage;
+import io.conduit.agent.message.SystemMessage;
+import io.conduit.agent.message.ToolCall;
 import io.conduit.agent.message.UserMessage;
 import io.conduit.agent.port.LanguageModel;
 import io.conduit.agent.port.ModelRequest;
 import io.conduit.agent.port.ModelResponse;
+import io.conduit.agent.port.ModelRole;
+import io.conduit.agent.port.ToolSpec;
 import io.conduit.checkpoint.JsonCodec;
 import io.conduit.checkpoint.TimeOrderedIds;
 import io.conduit.graph.NodeContext;
 import io.smallrye.mutiny.Uni;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
- * A model call whose answer is a JSON value of a given type, checked and asked again within a budget: the text is
- * read as JSON (a code fence or words around the value are tolerated), decoded into {@code type}, then checked by the
- * caller's rules; an answer that fails is shown to the model with what was wrong, and it answers again, at most
- * {@code attempts} times in all. Each call is announced as a {@code chat_model} child run of {@code stage} and streams
- * nothing: the value is not a message. Past the budget the {@code Uni} fails with {@link InvalidOutputException},
- * naming the stage and the last problems.
+ * A model call whose answer must be a JSON object of a given schema, read in up to three ways, each tried a number
+ * of times before the next: the model calls a function whose arguments are the object ({@link Method#TOOL_CALL}),
+ * answers with the object as its whole text ({@link Method#JSON_TEXT}), or writes it somewhere in its text, in a
+ * code fence or among prose ({@link Method#EXTRACTED_JSON}). An attempt after a failed one tells the model what
+ * was wrong, in a user message that repeats the task. Past the budget the call fails with {@link Exhausted}. Each
+ * model call is announced as a child run of the node and reported to {@code onCall} (for usage and metrics), failed
+ * ones included. A model error (the provider's) is not retried here: the model port retries what is safe.
  */
 public final class StructuredOutput {
 
-    /** Unknown fields are ignored: models add some; the checks decide what is missing. */
-    private static final ObjectMapper LENIENT = JsonCodec.MAPPER.copy().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
+    /** How the object is read from the model's answer. */
+    public enum Method { TOOL_CALL, JSON_TEXT, EXTRACTED_JSON }
 
-    /** The value, and each model call made to get it (the failed attempts first). */
-    public record Result<T>(T value, List<ModelResponse> calls) {
+    /** The methods in order, and the attempts each gets. */
+    public record Budget(List<Method> methods, int attemptsPerMethod) {
+
+        public static final Budget DEFAULT = new Budget(List.of(Method.TOOL_CALL, Method.JSON_TEXT, Method.EXTRACTED_JSON), 2);
+
+        public Budget {
+            if (methods.isEmpty() || attemptsPerMethod < 1) {
+                throw new IllegalArgumentException("a structured-output budget needs a method and an attempt");
+            }
+            methods = List.copyOf(methods);
+        }
+
+        public int total() {
+            return methods.size() * attemptsPerMethod;
+        }
     }
 
-    /** No valid answer within the budget. */
-    public static final class InvalidOutputException extends RuntimeException {
-        public InvalidOutputException(String message) {
-            super(message);
+    /**
+     * What is asked: a function-like {@code name} and {@code description}, the object's JSON {@code schema}, and
+     * {@code read}, which turns the parsed object into the value or throws {@link IllegalArgumentException} saying
+     * what is wrong (a missing field, a value out of range): that problem is what the next attempt is told.
+     */
+    public record Request<T>(ModelRole role, String model, List<ChatMessage> messages, String name, String description, String schema,
+                             Function<JsonNode, T> read) {
+    }
+
+    /** The value and the attempt that gave it (1-based, over all methods). */
+    public record Result<T>(T value, Method method, int attempt) {
+    }
+
+    /** No attempt gave a usable object. */
+    public static final class Exhausted extends RuntimeException {
+        private final int attempts;
+
+        Exhausted(String name, Budget budget, String lastProblem) {
+            super("no usable " + name + " after " + budget.total() + " attempts (" + budget.methods().size() + " methods x "
+                    + budget.attemptsPerMethod() + "); the last answer: " + lastProblem);
+            this.attempts = budget.total();
+        }
+
+        public int attempts() {
+            return attempts;
         }
     }
 
     private StructuredOutput() {
     }
 
-    /**
-     * @param problems what is wrong with a decoded value (empty when it is fine)
-     * @param attempts model calls allowed in all, at least 1
-     */
-    public static <T> Uni<Result<T>> ask(LanguageModel model, ModelRequest request, Class<T> type, Function<T, List<String>> problems,
-                                         int attempts, NodeContext ctx, String stage) {
-        if (attempts < 1) {
-            throw new IllegalArgumentException("attempts must be at least 1");
-        }
-        return attempt(model, request, type, problems, attempts, 1, ctx, stage, List.of());
+    public static <T> Uni<Result<T>> call(LanguageModel model, Request<T> request, Budget budget, NodeContext ctx, String stage,
+                                          Consumer<ModelResponse> onCall) {
+        return attempt(model, request, budget, ctx, stage, onCall, 0, null);
     }
 
-    private static <T> Uni<Result<T>> attempt(LanguageModel model, ModelRequest request, Class<T> type, Function<T, List<String>> problems,
-                                              int attempts, int n, NodeContext ctx, String stage, List<ModelResponse> before) {
-        return StreamedModelCall.run(model, request, ctx, TimeOrderedIds.next(), stage, StreamedModelCall.Shown.NOTHING).flatMap(reply -> {
-            List<ModelResponse> calls = new ArrayList<>(before);
-            calls.add(reply.response());
-            String text = reply.message().content();
-            List<String> wrong;
-            T value = null;
-            try {
-                value = LENIENT.readValue(json(text), type);
-                wrong = value == null ? List.of("the answer is empty") : problems.apply(value);
-            } catch (Exception notJson) {
-                wrong = List.of("it is not valid JSON of the expected shape (" + firstLine(notJson.getMessage()) + ")");
-            }
-            if (wrong.isEmpty()) {
-                return Uni.createFrom().item(new Result<>(value, List.copyOf(calls)));
-            }
-            if (n >= attempts) {
-                return Uni.createFrom().failure(new InvalidOutputException(stage + " gave no valid answer in " + attempts
-                        + " attempt" + (attempts == 1 ? "" : "s") + ": " + String.join("; ", wrong)));
-            }
-            List<ChatMessage> again = new ArrayList<>(request.messages());
-            again.add(new AssistantMessage(TimeOrderedIds.next(), text, List.of(), null, stage));
-            again.add(UserMessage.of("That answer cannot be used: " + String.join("; ", wrong)
-                    + ". Answer again with only the corrected JSON, nothing else."));
-            ModelRequest retry = new ModelRequest(request.role(), List.copyOf(again), request.tools(), request.model());
-            return attempt(model, retry, type, problems, attempts, n + 1, ctx, stage, calls);
-        });
+    private static <T> Uni<Result<T>> attempt(LanguageModel model, Request<T> request, Budget budget, NodeContext ctx, String stage,
+                                              Consumer<ModelResponse> onCall, int n, String problem) {
+        if (n >= budget.total()) {
+            return Uni.createFrom().failure(new Exhausted(request.name(), budget, problem));
+        }
+        Method method = budget.methods().get(n / budget.attemptsPerMethod());
+        ModelRequest call = new ModelRequest(request.role(), messages(request, method, problem),
+                method == Method.TOOL_CALL ? List.of(new ToolSpec(request.name(), request.description(), request.schema())) : List.of(),
+                request.model());
+        return StreamedModelCall.run(model, call, ctx, TimeOrderedIds.next(), stage, StreamedModelCall.Shown.NOTHING)
+                .chain(reply -> {
+                    onCall.accept(reply.response());
+                    try {
+                        T value = request.read().apply(parse(method, request.name(), reply.response()));
+                        return Uni.createFrom().item(new Result<>(value, method, n + 1));
+                    } catch (IllegalArgumentException e) {
+                        return attempt(model, request, budget, ctx, stage, onCall, n + 1, e.getMessage());
+                    }
+                });
     }
 
-    /** The JSON value in a model's text: inside a code fence if there is one, else from the first bracket to the last. */
-    static String json(String text) {
-        String t = text == null ? "" : text.strip();
-        int fence = t.indexOf("```");
-        if (fence >= 0) {
-            int start = t.indexOf('\n', fence);
-            int end = t.indexOf("```", start < 0 ? fence + 3 : start);
-            if (start >= 0 && end > start) {
-                t = t.substring(start + 1, end).strip();
+    /** The task's messages with the method's instruction first, and what was wrong with the last answer last. */
+    static List<ChatMessage> messages(Request<?> request, Method method, String problem) {
+        List<ChatMessage> out = new ArrayList<>();
+        String instruction = switch (method) {
+            case TOOL_CALL -> "Give your answer by calling the function " + request.name() + " with its arguments.";
+            case JSON_TEXT -> "Give your answer as one JSON object and nothing else, matching this JSON schema: " + request.schema();
+            case EXTRACTED_JSON -> "Give your answer as a JSON object in a ```json code block, matching this JSON schema: " + request.schema();
+        };
+        out.add(new SystemMessage(TimeOrderedIds.next(), instruction));
+        out.addAll(request.messages());
+        if (problem != null) {
+            String task = request.messages().stream().filter(m -> m instanceof UserMessage).map(ChatMessage::content)
+                    .reduce((a, b) -> b).orElse("");
+            out.add(new UserMessage(TimeOrderedIds.next(), "Your previous answer could not be used: " + problem + ". Again: " + task));
+        }
+        return out;
+    }
+
+    /** The object the answer holds by {@code method}; IllegalArgumentException saying why there is none. */
+    static JsonNode parse(Method method, String name, ModelResponse r) {
+        String text = switch (method) {
+            case TOOL_CALL -> r.toolCalls().stream().filter(c -> name.equals(c.name())).map(ToolCall::arguments).findFirst()
+                    .orElseThrow(() -> new IllegalArgumentException("it did not call " + name));
+            case JSON_TEXT -> r.text() == null ? "" : r.text().strip();
+            case EXTRACTED_JSON -> extract(r.text());
+        };
+        JsonNode node;
+        try {
+            node = JsonCodec.MAPPER.readTree(text == null || text.isBlank() ? "null" : text);
+        } catch (java.io.IOException e) {
+            throw new IllegalArgumentException("it is not valid JSON");
+        }
+        if (node == null || !node.isObject()) {
+            throw new IllegalArgumentException("it is not a JSON object");
+        }
+        return node;
+    }
+
+    /** The first balanced {...} of the text (strings and escapes respected), or the text when there is none. */
+    static String extract(String text) {
+        if (text == null) {
+            return "";
+        }
+        int start = text.indexOf('{');
+        while (start >= 0) {
+            int depth = 0;
+            boolean inString = false;
+            for (int i = start; i < text.length(); i++) {
+                char c = text.charAt(i);
+                if (inString) {
+                    if (c == '\\') {
+                        i++;
+                    } else if (c == '"') {
+                        inString = false;
+                    }
+                } else if (c == '"') {
+                    inString = true;
+                } else if (c == '{') {
+                    depth++;
+                } else if (c == '}' && --depth == 0) {
+                    return text.substring(start, i + 1);
+                }
             }
+            start = text.indexOf('{', start + 1);
         }
-        int open = firstOf(t, '{', '[');
-        if (open < 0) {
-            return t;
-        }
-        int close = Math.max(t.lastIndexOf('}'), t.lastIndexOf(']'));
-        return close > open ? t.substring(open, close + 1) : t.substring(open);
-    }
-
-    private static int firstOf(String t, char a, char b) {
-        int i = t.indexOf(a);
-        int j = t.indexOf(b);
-        return i < 0 ? j : j < 0 ? i : Math.min(i, j);
-    }
-
-    private static String firstLine(String s) {
-        if (s == null) {
-            return "unreadable";
-        }
-        int nl = s.indexOf('\n');
-        return nl < 0 ? s : s.substring(0, nl);
+        return text;
     }
 }

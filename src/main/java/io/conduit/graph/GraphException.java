@@ -25,6 +25,8 @@ public class GraphException extends RuntimeException {
         STATE_CORRUPTED,
         /** A node failed. */
         NODE_FAILED,
+        /** A node took longer than its timeout (see {@link TimedNode}). */
+        NODE_TIMEOUT,
         /** The checkpoint store failed. */
         PERSISTENCE_FAILED,
         /** The request itself is malformed. */

@@ -42,6 +42,14 @@ public final class StateGraph {
         return this;
     }
 
+    /**
+     * A node that must finish within a time: past it, its work is cancelled and the run fails with
+     * {@link GraphException.Code#NODE_TIMEOUT}. {@code timeout} is read per task, so a run's settings can set it.
+     */
+    public StateGraph node(String name, Node node, java.util.function.Function<NodeContext, java.time.Duration> timeout) {
+        return node(name, new TimedNode(node, timeout));
+    }
+
     /** A compiled graph as a node: it runs in its own checkpoint namespace, see {@link SubgraphNode}. */
     public StateGraph node(String name, CompiledGraph subgraph) {
         return node(name, new SubgraphNode(subgraph));

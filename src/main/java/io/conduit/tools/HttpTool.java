@@ -111,7 +111,12 @@ public final class HttpTool implements Tool {
         if (host == null || !allowedHosts.contains(host)) {
             return Uni.createFrom().failure(new IllegalArgumentException("host " + host + " is not allowed (conduit.tools.http-allowed-hosts)"));
         }
-        HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(requestTimeout);
+        HttpRequest.Builder request = HttpRequest.newBuilder(uri);
+        // under a scope's timeout (a graph's own limit for its tools) the executor's timer alone bounds the call: a
+        // client timeout of the same length would race it and turn one clear timeout into retried I/O failures
+        if (scope.timeout() == null) {
+            request.timeout(requestTimeout);
+        }
         config.headers().forEach(request::header);
         if (post) {
             ObjectNode body = arguments.deepCopy();

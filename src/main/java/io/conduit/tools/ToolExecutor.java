@@ -122,7 +122,7 @@ public class ToolExecutor implements ToolBox {
 
     private Uni<ToolOutcome> run(Tool tool, ObjectNode args, ToolScope scope) {
         AtomicInteger attempts = new AtomicInteger();
-        Duration timeout = tool.timeout() != null ? tool.timeout() : policy.timeout();
+        Duration timeout = scope.timeout() != null ? scope.timeout() : tool.timeout() != null ? tool.timeout() : policy.timeout();
         Uni<String> attempt = Uni.createFrom().deferred(() -> {
             attempts.incrementAndGet();
             Uni<String> execution = Uni.createFrom().deferred(() -> tool.execute(args.deepCopy(), scope));

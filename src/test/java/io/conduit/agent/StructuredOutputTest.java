@@ -2,126 +2,95 @@ package io.conduit.agent;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.conduit.agent.message.AssistantMessage;
+import com.fasterxml.jackson.databind.JsonNode;
 import io.conduit.agent.message.ChatMessage;
+import io.conduit.agent.message.SystemMessage;
+import io.conduit.agent.message.ToolCall;
 import io.conduit.agent.message.UserMessage;
-import io.conduit.agent.port.ModelRequest;
+import io.conduit.agent.port.ModelResponse;
 import io.conduit.agent.port.ModelRole;
 import io.conduit.checkpoint.InMemoryCheckpointer;
+import io.conduit.graph.Channels;
 import io.conduit.graph.CompiledGraph;
-import io.conduit.graph.GraphEvent;
 import io.conduit.graph.GraphOptions;
-import io.conduit.graph.Node;
+import io.conduit.graph.LastValueChannel;
 import io.conduit.graph.RunRequest;
 import io.conduit.graph.StateGraph;
+import io.conduit.graph.StateSchema;
 import io.conduit.graph.Update;
-import java.time.Duration;
 import java.util.List;
-import java.util.UUID;
-import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 
-/**
- * Structured answers inside a node: decoded, checked, asked again with what was wrong, within the budget; and a
- * reasoning prompt's answer split by {@link StreamedModelCall.Shown#ALL_SPLIT_THINKING}.
- */
+/** A structured answer read by function call, JSON text or extracted JSON, each within its attempts, then given up. */
 class StructuredOutputTest {
 
-    record Plan(List<String> steps) {
-    }
+    static final LastValueChannel<String> OUT = Channels.lastValue("out", String.class, "");
+    static final String SCHEMA = "{\"type\":\"object\",\"properties\":{\"n\":{\"type\":\"integer\"}},\"required\":[\"n\"]}";
 
-    private final ScriptedModel model = new ScriptedModel();
+    final ScriptedModel model = new ScriptedModel();
+    final List<ModelResponse> calls = new CopyOnWriteArrayList<>();
 
-    private static List<String> problems(Plan p) {
-        return p.steps() == null || p.steps().size() != 2 ? List.of("steps must hold 2 steps") : List.of();
-    }
-
-    /** Runs one node on a fresh thread; the events of the run. */
-    private static List<GraphEvent> run(Node node) {
-        CompiledGraph g = StateGraph.of(AgentState.SCHEMA).node("n", node)
-                .edge(StateGraph.START, "n").edge("n", StateGraph.END)
+    /** Runs one structured call in a node; its value, or the failure's message. */
+    String ask(StructuredOutput.Budget budget) {
+        CompiledGraph g = StateGraph.of(StateSchema.of(OUT))
+                .node("ask", (s, ctx) -> StructuredOutput.call(model, new StructuredOutput.Request<>(ModelRole.PLANNER, null,
+                                List.<ChatMessage>of(new UserMessage("u1", "count the apples")), "count", "The count", SCHEMA, StructuredOutputTest::read),
+                        budget, ctx, "ask", calls::add)
+                        .map(r -> Update.of(OUT, r.method() + "#" + r.attempt() + "=" + r.value()))
+                        .onFailure(StructuredOutput.Exhausted.class).recoverWithItem(e -> Update.of(OUT, "exhausted: " + e.getMessage())))
+                .edge(StateGraph.START, "ask").edge("ask", StateGraph.END)
                 .compile(GraphOptions.with(new InMemoryCheckpointer()));
-        return g.stream(RunRequest.on("t-" + UUID.randomUUID()).input(Update.of(AgentState.MESSAGES, UserMessage.of("go"))))
-                .collect().asList().await().atMost(Duration.ofSeconds(10));
+        return g.invoke(RunRequest.on("t-" + java.util.UUID.randomUUID()).input(Update.of(OUT, "start"))).await().indefinitely().state().get(OUT);
     }
 
-    private Node asking(int attempts, AtomicReference<Object> out) {
-        ModelRequest ask = new ModelRequest(ModelRole.GENERATOR, List.of(UserMessage.of("Plan it as JSON")), List.of());
-        return (s, ctx) -> StructuredOutput.ask(model, ask, Plan.class, StructuredOutputTest::problems, attempts, ctx, "plan")
-                .invoke(out::set)
-                .onFailure().invoke(out::set)
-                .onFailure().recoverWithItem(f -> null)
-                .replaceWith(Update.none());
+    static Integer read(JsonNode n) {
+        if (!n.path("n").isInt() || n.get("n").asInt() < 0) {
+            throw new IllegalArgumentException("n must be a whole number, 0 or more");
+        }
+        return n.get("n").asInt();
     }
 
     @Test
-    void aValidAnswerIsDecodedAtOnceEvenInsideAFenceWithWordsAround() {
-        model.says("Here it is:\n```json\n{\"steps\": [\"a\", \"b\"], \"extra\": 1}\n```\nDone.");
-        AtomicReference<Object> out = new AtomicReference<>();
-
-        List<GraphEvent> events = run(asking(3, out));
-
-        StructuredOutput.Result<?> r = (StructuredOutput.Result<?>) out.get();
-        assertThat(((Plan) r.value()).steps()).containsExactly("a", "b");
-        assertThat(r.calls()).hasSize(1);
-        assertThat(events).noneMatch(e -> e instanceof GraphEvent.Token); // a value, not a message
-        assertThat(events).filteredOn(e -> e instanceof GraphEvent.ChildStarted c && c.kind().equals("chat_model")).hasSize(1);
+    void aFunctionCallIsReadFirst() {
+        model.calls(new ToolCall("c1", "count", "{\"n\":3}"));
+        assertThat(ask(StructuredOutput.Budget.DEFAULT)).isEqualTo("TOOL_CALL#1=3");
+        assertThat(model.requests.get(0).tools()).extracting(t -> t.name()).containsExactly("count");
+        assertThat(model.requests.get(0).messages().get(0)).isInstanceOf(SystemMessage.class);
+        assertThat(calls).hasSize(1);
     }
 
     @Test
-    void anAnswerThatFailsTheChecksIsShownToTheModelWithWhatWasWrong() {
-        model.says("{\"steps\": [\"only one\"]}").says("not json at all").says("{\"steps\": [\"a\", \"b\"]}");
-        AtomicReference<Object> out = new AtomicReference<>();
-
-        run(asking(3, out));
-
-        StructuredOutput.Result<?> r = (StructuredOutput.Result<?>) out.get();
-        assertThat(((Plan) r.value()).steps()).containsExactly("a", "b");
-        assertThat(r.calls()).hasSize(3);
-        List<ChatMessage> second = model.requests.get(1).messages();
-        assertThat(second.get(1)).isInstanceOf(AssistantMessage.class);
-        assertThat(second.get(1).content()).isEqualTo("{\"steps\": [\"only one\"]}");
-        assertThat(second.get(2).content()).startsWith("That answer cannot be used: steps must hold 2 steps.");
-        assertThat(model.requests.get(2).messages().get(4).content()).contains("not valid JSON");
+    void aWrongAnswerIsRetriedWithWhatWasWrong() {
+        model.calls(new ToolCall("c1", "count", "{\"n\":-1}")).calls(new ToolCall("c2", "count", "{\"n\":4}"));
+        assertThat(ask(StructuredOutput.Budget.DEFAULT)).isEqualTo("TOOL_CALL#2=4");
+        List<ChatMessage> retry = model.requests.get(1).messages();
+        assertThat(retry.get(retry.size() - 1).content())
+                .isEqualTo("Your previous answer could not be used: n must be a whole number, 0 or more. Again: count the apples");
     }
 
     @Test
-    void pastTheBudgetTheCallFailsNamingTheStageAndTheProblems() {
-        model.says("{\"steps\": []}").says("{\"steps\": [\"x\"]}").says("{\"steps\": [\"a\", \"b\"]}");
-        AtomicReference<Object> out = new AtomicReference<>();
+    void eachMethodGetsItsAttemptsThenTheNext() {
+        model.says("five").says("still no call").says("{\"n\": 5}");
+        assertThat(ask(StructuredOutput.Budget.DEFAULT)).isEqualTo("JSON_TEXT#3=5");
+        assertThat(model.requests.get(2).tools()).isEmpty();
+        model.requests.clear();
+        model.says("a").says("b").says("c").says("d").says("Sure! ```json\n{\"n\": 6, \"note\": \"a } in a string\"}\n```");
+        assertThat(ask(StructuredOutput.Budget.DEFAULT)).isEqualTo("EXTRACTED_JSON#5=6");
+    }
 
-        run(asking(2, out));
-
-        assertThat(out.get()).isInstanceOf(StructuredOutput.InvalidOutputException.class);
-        assertThat(((Throwable) out.get()).getMessage()).isEqualTo("plan gave no valid answer in 2 attempts: steps must hold 2 steps");
+    @Test
+    void pastTheBudgetTheCallIsGivenUp() {
+        for (int i = 0; i < 6; i++) {
+            model.says("no idea");
+        }
+        assertThat(ask(StructuredOutput.Budget.DEFAULT))
+                .isEqualTo("exhausted: no usable count after 6 attempts (3 methods x 2); the last answer: it is not valid JSON");
+        assertThat(model.requests).hasSize(6);
+        assertThat(calls).hasSize(6);
+        model.requests.clear();
+        model.says("no").says("no");
+        assertThat(ask(new StructuredOutput.Budget(List.of(StructuredOutput.Method.JSON_TEXT), 2))).startsWith("exhausted: no usable count after 2 attempts");
         assertThat(model.requests).hasSize(2);
-    }
-
-    @Test
-    void aReasoningPromptsAnswerStreamsItsThinkingAsReasoningAndKeepsItApart() {
-        model.says("<thinking>Two and two. </thinking> <answer>Four.</answer>");
-        AtomicReference<AssistantMessage> out = new AtomicReference<>();
-        ModelRequest ask = new ModelRequest(ModelRole.GENERATOR, List.of(UserMessage.of("2+2?")), List.of());
-
-        List<GraphEvent> events = run((s, ctx) -> StreamedModelCall.run(model, ask, ctx, "m-1", "tutor", StreamedModelCall.Shown.ALL_SPLIT_THINKING)
-                .map(reply -> {
-                    out.set(reply.message());
-                    return Update.of(AgentState.MESSAGES, reply.message());
-                }));
-
-        StringBuilder reasoning = new StringBuilder();
-        StringBuilder text = new StringBuilder();
-        events.forEach(e -> {
-            if (e instanceof GraphEvent.Reasoning r) {
-                assertThat(r.messageId()).isEqualTo("m-1");
-                reasoning.append(r.text());
-            } else if (e instanceof GraphEvent.Token t) {
-                text.append(t.text());
-            }
-        });
-        assertThat(reasoning.toString()).isEqualTo("Two and two. ");
-        assertThat(text.toString()).isEqualTo("Four.");
-        assertThat(out.get().content()).isEqualTo("Four.");
-        assertThat(out.get().reasoning()).isEqualTo("Two and two.");
     }
 }

@@ -131,6 +131,14 @@ class ToolExecutorTest {
     }
 
     @Test
+    void aScopesTimeoutReplacesTheToolsOwn() {
+        ToolExecutor ex = ToolExecutors.of(new FnTool("stuck", (a, s) -> Uni.createFrom().nothing()).withTimeout(Duration.ofSeconds(30)));
+        ToolOutcome o = call(ex, "stuck", "{}", new ToolScope("t1", "u", Map.of()).withTimeout(Duration.ofMillis(30)));
+        assertThat(o.error()).isTrue();
+        assertThat(o.content()).isEqualTo("stuck did not answer within 30ms");
+    }
+
+    @Test
     void retryableFailuresAreTriedAgainUntilTheySucceed() {
         AtomicInteger tries = new AtomicInteger();
         ToolExecutor ex = ToolExecutors.of(new FnTool("flaky", (a, s) -> tries.incrementAndGet() < 3

@@ -1,6 +1,6 @@
 package io.conduit.blueprints.tutor;
 
-import io.conduit.agent.StructuredOutput;
+import io.conduit.agent.CheckedJsonAnswer;
 import io.conduit.agent.message.UserMessage;
 import io.conduit.agent.port.LanguageModel;
 import io.conduit.agent.port.ModelRequest;
@@ -41,13 +41,13 @@ final class JudgeAnswerNode implements Node {
         int chosen = Choices.resolve(answer, q.choices());
         String material = Passages.material(state.get(TutorState.CONTEXT).asList());
         ModelRequest ask = new ModelRequest(ModelRole.GENERATOR, List.of(UserMessage.of(TutorPrompts.judge(q, answer, material))), List.of());
-        return StructuredOutput.ask(model, ask, Verdict.class, JudgeAnswerNode::problems, config.structuredAttempts(), ctx, "judge_answer")
+        return CheckedJsonAnswer.ask(model, ask, Verdict.class, JudgeAnswerNode::problems, config.structuredAttempts(), ctx, "judge_answer")
                 .map(r -> {
                     boolean correct = chosen >= 0 ? chosen == q.answer() : r.value().correct();
                     QuizResult result = new QuizResult(i + 1, answer, chosen, correct, r.value().feedback().strip());
                     return ModelCalls.record(Update.of(TutorState.QUIZ, quiz.judged(result)), ctx, "judge_answer", r.calls());
                 })
-                .onFailure(StructuredOutput.InvalidOutputException.class).recoverWithItem(() -> {
+                .onFailure(CheckedJsonAnswer.InvalidOutputException.class).recoverWithItem(() -> {
                     String key = "The answer is " + QuizQuestion.letter(q.answer()) + ") " + q.choices().get(q.answer()) + ". " + q.explanation();
                     return Update.of(TutorState.QUIZ, quiz.judged(new QuizResult(i + 1, answer, chosen, chosen == q.answer(), key.strip())));
                 });

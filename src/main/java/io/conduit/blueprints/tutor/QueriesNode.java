@@ -1,6 +1,6 @@
 package io.conduit.blueprints.tutor;
 
-import io.conduit.agent.StructuredOutput;
+import io.conduit.agent.CheckedJsonAnswer;
 import io.conduit.agent.message.UserMessage;
 import io.conduit.agent.port.LanguageModel;
 import io.conduit.agent.port.ModelRequest;
@@ -35,10 +35,10 @@ final class QueriesNode implements Node {
         QuizSession quiz = state.get(TutorState.QUIZ);
         ModelRequest ask = new ModelRequest(ModelRole.GENERATOR,
                 List.of(UserMessage.of(TutorPrompts.queries(quiz.topic(), state.get(TutorState.SUBJECT)))), List.of());
-        return StructuredOutput.ask(model, ask, Queries.class, QueriesNode::problems, config.structuredAttempts(), ctx, "generate_queries")
+        return CheckedJsonAnswer.ask(model, ask, Queries.class, QueriesNode::problems, config.structuredAttempts(), ctx, "generate_queries")
                 .map(r -> ModelCalls.record(Update.of(TutorState.QUIZ, quiz.withQueries(r.value().queries().stream().map(String::strip).toList())),
                         ctx, "generate_queries", r.calls()))
-                .onFailure(StructuredOutput.InvalidOutputException.class)
+                .onFailure(CheckedJsonAnswer.InvalidOutputException.class)
                 .recoverWithItem(() -> Update.of(TutorState.QUIZ, quiz.withQueries(List.of(quiz.topic()))));
     }
 

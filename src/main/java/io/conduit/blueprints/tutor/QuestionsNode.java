@@ -1,7 +1,7 @@
 package io.conduit.blueprints.tutor;
 
 import io.conduit.agent.AgentState;
-import io.conduit.agent.StructuredOutput;
+import io.conduit.agent.CheckedJsonAnswer;
 import io.conduit.agent.message.AssistantMessage;
 import io.conduit.agent.message.UserMessage;
 import io.conduit.agent.port.LanguageModel;
@@ -46,10 +46,10 @@ final class QuestionsNode implements Node {
         String material = Passages.material(state.get(TutorState.CONTEXT).asList());
         ModelRequest ask = new ModelRequest(ModelRole.GENERATOR,
                 List.of(UserMessage.of(TutorPrompts.questions(quiz.total(), quiz.topic(), material))), List.of());
-        return StructuredOutput.ask(model, ask, Questions.class, q -> problems(q, quiz.total()), config.structuredAttempts(), ctx, "generate_questions")
+        return CheckedJsonAnswer.ask(model, ask, Questions.class, q -> problems(q, quiz.total()), config.structuredAttempts(), ctx, "generate_questions")
                 .map(r -> ModelCalls.record(Update.of(TutorState.QUIZ, quiz.withQuestions(r.value().questions().stream().map(QuestionsNode::question).toList())),
                         ctx, "generate_questions", r.calls()))
-                .onFailure(StructuredOutput.InvalidOutputException.class)
+                .onFailure(CheckedJsonAnswer.InvalidOutputException.class)
                 .recoverWithItem(f -> Update.of(TutorState.QUIZ, quiz.finished())
                         .set(AgentState.MESSAGES, AssistantMessage.of("I could not write the quiz on " + quiz.topic() + " this time: " + f.getMessage())));
     }

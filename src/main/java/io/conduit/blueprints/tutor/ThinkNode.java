@@ -1,7 +1,7 @@
 package io.conduit.blueprints.tutor;
 
 import io.conduit.agent.AgentState;
-import io.conduit.agent.StructuredOutput;
+import io.conduit.agent.CheckedJsonAnswer;
 import io.conduit.agent.message.ChatMessage;
 import io.conduit.agent.message.UserMessage;
 import io.conduit.agent.port.LanguageModel;
@@ -45,11 +45,11 @@ final class ThinkNode implements Node {
             return Uni.createFrom().item(rated(base, byRules.get(), "rules"));
         }
         ModelRequest ask = new ModelRequest(ModelRole.GENERATOR, List.of(UserMessage.of(TutorPrompts.rate(question))), List.of());
-        return StructuredOutput.ask(model, ask, Rating.class,
+        return CheckedJsonAnswer.ask(model, ask, Rating.class,
                         r -> Difficulty.of(r.level()).isPresent() ? List.of() : List.of("level must be basic, intermediate or advanced"),
                         config.structuredAttempts(), ctx, "think")
                 .map(r -> ModelCalls.record(rated(base, Difficulty.of(r.value().level()).orElseThrow(), "model"), ctx, "think", r.calls()))
-                .onFailure(StructuredOutput.InvalidOutputException.class)
+                .onFailure(CheckedJsonAnswer.InvalidOutputException.class)
                 .recoverWithItem(() -> rated(base, Difficulty.INTERMEDIATE, "default"));
     }
 

@@ -1,0 +1,121 @@
+package io.conduit.agent;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.conduit.agent.message.AssistantMessage;
+import io.conduit.agent.message.ChatMessage;
+import io.conduit.agent.message.UserMessage;
+import io.conduit.agent.port.LanguageModel;
+import io.conduit.agent.port.ModelRequest;
+import io.conduit.agent.port.ModelResponse;
+import io.conduit.checkpoint.JsonCodec;
+import io.conduit.checkpoint.TimeOrderedIds;
+import io.conduit.graph.NodeContext;
+import io.smallrye.mutiny.Uni;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * A model call whose answer is a JSON value of a given type, read from its text only (the tutor's questions and
+ * verdicts; {@link StructuredOutput} also asks through a function call and tries several ways, for objects of a schema), checked and asked again within a budget: the text is
+ * read as JSON (a code fence or words around the value are tolerated), decoded into {@code type}, then checked by the
+ * caller's rules; an answer that fails is shown to the model with what was wrong, and it answers again, at most
+ * {@code attempts} times in all. Each call is announced as a {@code chat_model} child run of {@code stage} and streams
+ * nothing: the value is not a message. Past the budget the {@code Uni} fails with {@link InvalidOutputException},
+ * naming the stage and the last problems.
+ */
+public final class CheckedJsonAnswer {
+
+    /** Unknown fields are ignored: models add some; the checks decide what is missing. */
+    private static final ObjectMapper LENIENT = JsonCodec.MAPPER.copy().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
+
+    /** The value, and each model call made to get it (the failed attempts first). */
+    public record Result<T>(T value, List<ModelResponse> calls) {
+    }
+
+    /** No valid answer within the budget. */
+    public static final class InvalidOutputException extends RuntimeException {
+        public InvalidOutputException(String message) {
+            super(message);
+        }
+    }
+
+    private CheckedJsonAnswer() {
+    }
+
+    /**
+     * @param problems what is wrong with a decoded value (empty when it is fine)
+     * @param attempts model calls allowed in all, at least 1
+     */
+    public static <T> Uni<Result<T>> ask(LanguageModel model, ModelRequest request, Class<T> type, Function<T, List<String>> problems,
+                                         int attempts, NodeContext ctx, String stage) {
+        if (attempts < 1) {
+            throw new IllegalArgumentException("attempts must be at least 1");
+        }
+        return attempt(model, request, type, problems, attempts, 1, ctx, stage, List.of());
+    }
+
+    private static <T> Uni<Result<T>> attempt(LanguageModel model, ModelRequest request, Class<T> type, Function<T, List<String>> problems,
+                                              int attempts, int n, NodeContext ctx, String stage, List<ModelResponse> before) {
+        return StreamedModelCall.run(model, request, ctx, TimeOrderedIds.next(), stage, StreamedModelCall.Shown.NOTHING).flatMap(reply -> {
+            List<ModelResponse> calls = new ArrayList<>(before);
+            calls.add(reply.response());
+            String text = reply.message().content();
+            List<String> wrong;
+            T value = null;
+            try {
+                value = LENIENT.readValue(json(text), type);
+                wrong = value == null ? List.of("the answer is empty") : problems.apply(value);
+            } catch (Exception notJson) {
+                wrong = List.of("it is not valid JSON of the expected shape (" + firstLine(notJson.getMessage()) + ")");
+            }
+            if (wrong.isEmpty()) {
+                return Uni.createFrom().item(new Result<>(value, List.copyOf(calls)));
+            }
+            if (n >= attempts) {
+                return Uni.createFrom().failure(new InvalidOutputException(stage + " gave no valid answer in " + attempts
+                        + " attempt" + (attempts == 1 ? "" : "s") + ": " + String.join("; ", wrong)));
+            }
+            List<ChatMessage> again = new ArrayList<>(request.messages());
+            again.add(new AssistantMessage(TimeOrderedIds.next(), text, List.of(), null, stage));
+            again.add(UserMessage.of("That answer cannot be used: " + String.join("; ", wrong)
+                    + ". Answer again with only the corrected JSON, nothing else."));
+            ModelRequest retry = new ModelRequest(request.role(), List.copyOf(again), request.tools(), request.model());
+            return attempt(model, retry, type, problems, attempts, n + 1, ctx, stage, calls);
+        });
+    }
+
+    /** The JSON value in a model's text: inside a code fence if there is one, else from the first bracket to the last. */
+    static String json(String text) {
+        String t = text == null ? "" : text.strip();
+        int fence = t.indexOf("```");
+        if (fence >= 0) {
+            int start = t.indexOf('\n', fence);
+            int end = t.indexOf("```", start < 0 ? fence + 3 : start);
+            if (start >= 0 && end > start) {
+                t = t.substring(start + 1, end).strip();
+            }
+        }
+        int open = firstOf(t, '{', '[');
+        if (open < 0) {
+            return t;
+        }
+        int close = Math.max(t.lastIndexOf('}'), t.lastIndexOf(']'));
+        return close > open ? t.substring(open, close + 1) : t.substring(open);
+    }
+
+    private static int firstOf(String t, char a, char b) {
+        int i = t.indexOf(a);
+        int j = t.indexOf(b);
+        return i < 0 ? j : j < 0 ? i : Math.min(i, j);
+    }
+
+    private static String firstLine(String s) {
+        if (s == null) {
+            return "unreadable";
+        }
+        int nl = s.indexOf('\n');
+        return nl < 0 ? s : s.substring(0, nl);
+    }
+}
