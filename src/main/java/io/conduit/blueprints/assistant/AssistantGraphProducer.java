@@ -4,12 +4,12 @@ import io.conduit.agent.DatedSystemPrompt;
 import io.conduit.agent.FollowUpStage;
 import io.conduit.agent.message.ChatMessage;
 import io.conduit.agent.port.LanguageModel;
-import io.conduit.agent.port.UserMemory;
 import io.conduit.checkpoint.Checkpointer;
 import io.conduit.graph.Update;
 import io.conduit.runs.InputText;
 import io.conduit.runs.InvalidInputException;
 import io.conduit.runs.RegisteredGraph;
+import io.conduit.store.Store;
 import io.conduit.tools.CurrentTimeTool;
 import io.conduit.tools.Redactor;
 import io.conduit.tools.ToolExecutor;
@@ -30,9 +30,9 @@ public class AssistantGraphProducer {
 
     @Produces
     @Singleton
-    RegisteredGraph assistant(AssistantConfig config, LanguageModel model, UserMemory userMemory, CurrentTimeTool time,
+    RegisteredGraph assistant(AssistantConfig config, LanguageModel model, Store longTerm, CurrentTimeTool time,
                               ToolsConfig toolsConfig, Checkpointer store) {
-        AssistantMemory memory = new AssistantMemoryOverUserMemory(userMemory);
+        AssistantMemory memory = new AssistantMemoryOverStore(longTerm);
         // the blueprint's own tools, apart from the service's: the default assistant does not see them
         ToolExecutor tools = new ToolExecutor(new ToolRegistry(List.of(new SearchMemoryTool(memory), new AddMemoryTool(memory), time)),
                 ToolExecutor.Policy.of(toolsConfig), new Redactor(toolsConfig.redact().orElse(List.of()), Set.of()));

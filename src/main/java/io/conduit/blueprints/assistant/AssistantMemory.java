@@ -6,7 +6,7 @@ import java.util.List;
 /**
  * What the assistant keeps about a user across threads, and only what it needs: semantic memories (facts, searched
  * by relevance to a query) and procedural skills of each sub-agent. Every call names the run's user; nothing here
- * can reach another user's items. {@link AssistantMemoryOverUserMemory} is the implementation today.
+ * can reach another user's items. {@link AssistantMemoryOverStore} keeps it in the long-term store.
  */
 public interface AssistantMemory {
 

@@ -2,10 +2,11 @@ package io.conduit.blueprints.assistant;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.conduit.agent.port.InMemoryUserMemory;
-import io.conduit.persistence.PostgresUserMemory;
+import io.conduit.persistence.PostgresStore;
 import io.conduit.persistence.TestDatabase;
+import io.conduit.store.InMemoryStore;
 import io.smallrye.mutiny.Uni;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.UUID;
 import java.util.function.Supplier;
@@ -15,9 +16,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * What the assistant needs of its memory, for every implementation: today {@link AssistantMemoryOverUserMemory} over
- * both user-memory stores (Postgres: the local test database). An implementation over the long-term store joins
- * {@link #memories()}.
+ * What the assistant needs of its memory, for every implementation: {@link AssistantMemoryOverStore} over both
+ * long-term stores (Postgres: the local test database, where other tests' items live too; users are fresh ids).
  */
 class AssistantMemoryContractTest {
 
@@ -25,8 +25,8 @@ class AssistantMemoryContractTest {
 
     static Stream<Named<Supplier<AssistantMemory>>> memories() {
         return Stream.of(
-                Named.of("over user memory, in memory", () -> new AssistantMemoryOverUserMemory(new InMemoryUserMemory())),
-                Named.of("over user memory, postgres", () -> new AssistantMemoryOverUserMemory(new PostgresUserMemory(TestDatabase.pool()))));
+                Named.of("over the store, in memory", () -> new AssistantMemoryOverStore(new InMemoryStore(Clock.systemUTC()))),
+                Named.of("over the store, postgres", () -> new AssistantMemoryOverStore(new PostgresStore(TestDatabase.pool(), Clock.systemUTC()))));
     }
 
     private static <T> T await(Uni<T> uni) {
