@@ -20,7 +20,7 @@ class ArchitectureTest {
 
     private static final String[] ENGINE = {"io.conduit.graph..", "io.conduit.checkpoint.."};
     private static final String[] EDGES = {"io.conduit.llm..", "io.conduit.tools..", "io.conduit.persistence..",
-            "io.conduit.runs..", "io.conduit.api..", "io.conduit.stream..", "io.conduit.transport.."};
+            "io.conduit.runs..", "io.conduit.api..", "io.conduit.stream..", "io.conduit.transport..", "io.conduit.files.."};
 
     private static JavaClasses classes;
 
@@ -43,7 +43,7 @@ class ArchitectureTest {
     @Test
     void theRulesSeeEveryLayer() {
         // guards against the rules passing vacuously
-        for (String p : new String[]{"graph", "checkpoint", "agent", "agent.message", "agent.port", "llm", "tools", "persistence", "api", "stream"}) {
+        for (String p : new String[]{"graph", "checkpoint", "agent", "agent.message", "agent.port", "llm", "tools", "persistence", "api", "stream", "files"}) {
             assertThat(classes.containPackage("io.conduit." + p)).as(p).isTrue();
         }
         assertThat(classes.contain(io.conduit.graph.CompiledGraph.class)).isTrue();
@@ -114,7 +114,8 @@ class ArchitectureTest {
 
     @Test
     void modelsToolsAndStoresDoNotKnowTheServingLayer() {
-        noClasses().that().resideInAnyPackage("io.conduit.llm..", "io.conduit.tools..", "io.conduit.persistence..", "io.conduit.runs..")
+        noClasses().that().resideInAnyPackage("io.conduit.llm..", "io.conduit.tools..", "io.conduit.persistence..", "io.conduit.runs..",
+                        "io.conduit.files..")
                 .should().dependOnClassesThat().resideInAnyPackage("io.conduit.api..", "io.conduit.stream..", "io.conduit.transport..")
                 .because("the transports are adapters over the runs, not the other way round")
                 .check(classes);
@@ -129,6 +130,18 @@ class ArchitectureTest {
         noClasses().that().resideInAnyPackage("io.conduit.stream..", "io.conduit.transport..")
                 .should().dependOnClassesThat().resideInAPackage("io.conduit.api..")
                 .because("the thread protocol is an adapter over the runs, not over the Agent Server API")
+                .check(classes);
+    }
+
+    @Test
+    void threadFilesAreAnEdgeTheRunsDoNotKnow() {
+        noClasses().that().resideInAnyPackage("io.conduit.runs..", "io.conduit.tools..", "io.conduit.llm..")
+                .should().dependOnClassesThat().resideInAPackage("io.conduit.files..")
+                .because("a thread's files are deleted with it through runs.ThreadData; nothing else of the serving layer needs them")
+                .check(classes);
+        noClasses().that().resideInAPackage("io.conduit.files..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.conduit.persistence..", "io.vertx..", "io.quarkus..")
+                .because("the files' store interface, the memory and disk stores and the CSV reading are plain Java on Mutiny")
                 .check(classes);
     }
 
