@@ -43,7 +43,7 @@ class ArchitectureTest {
     @Test
     void theRulesSeeEveryLayer() {
         // guards against the rules passing vacuously
-        for (String p : new String[]{"graph", "checkpoint", "agent", "agent.message", "agent.port", "llm", "tools", "persistence", "api", "stream", "files"}) {
+        for (String p : new String[]{"graph", "checkpoint", "agent", "agent.message", "agent.port", "llm", "tools", "persistence", "api", "stream", "files", "blueprints.analyst"}) {
             assertThat(classes.containPackage("io.conduit." + p)).as(p).isTrue();
         }
         assertThat(classes.contain(io.conduit.graph.CompiledGraph.class)).isTrue();
@@ -130,6 +130,19 @@ class ArchitectureTest {
         noClasses().that().resideInAnyPackage("io.conduit.stream..", "io.conduit.transport..")
                 .should().dependOnClassesThat().resideInAPackage("io.conduit.api..")
                 .because("the thread protocol is an adapter over the runs, not over the Agent Server API")
+                .check(classes);
+    }
+
+    @Test
+    void blueprintsArePackagesOfTheirOwnThatNothingElseKnows() {
+        noClasses().that().resideOutsideOfPackage("io.conduit.blueprints..")
+                .should().dependOnClassesThat().resideInAPackage("io.conduit.blueprints..")
+                .because("a blueprint registers itself (a RegisteredGraph bean): adding one needs no change elsewhere")
+                .check(classes);
+        noClasses().that().resideInAPackage("io.conduit.blueprints..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.conduit.api..", "io.conduit.stream..", "io.conduit.transport..",
+                        "io.conduit.llm..", "io.conduit.persistence..")
+                .because("a blueprint is built from the engine, the stages, the ports and the tools; it is served like any graph")
                 .check(classes);
     }
 

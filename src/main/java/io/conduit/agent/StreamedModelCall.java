@@ -29,18 +29,18 @@ import java.util.function.Consumer;
  * model callbacks: started with the request's messages, ended with the message the model wrote or the error). What
  * it streams as it arrives depends on {@link Shown}: text as tokens of the message {@code messageId}, reasoning as
  * {@code reasoning} custom events, tool calls as tool-call chunks of the same message. The node gets the response
- * and that message, whose id and tool-call ids are the ones the stream carried.
+ * and that message, whose id and tool-call ids are the ones the stream carried. Blueprints' nodes use it too.
  */
-final class StreamedModelCall {
+public final class StreamedModelCall {
 
-    static final String KIND = "chat_model";
+    public static final String KIND = "chat_model";
 
     /** Written as a list of messages: elements of a plain list would lose their {@code type}. */
     private static final ObjectWriter MESSAGES = JsonCodec.MAPPER.writerFor(new TypeReference<List<ChatMessage>>() {
     });
 
     /** What of a call the run's subscribers see while it streams; the call itself is announced either way. */
-    enum Shown {
+    public enum Shown {
         /** Nothing: the call's text is bookkeeping, not a message (the summary). */
         NOTHING,
         /** Only the tool calls: the text is not shown, but the calls become a message in state (a route-only planner). */
@@ -50,13 +50,13 @@ final class StreamedModelCall {
     }
 
     /** The finished call, and the message it makes. */
-    record Reply(ModelResponse response, AssistantMessage message) {
+    public record Reply(ModelResponse response, AssistantMessage message) {
     }
 
     private StreamedModelCall() {
     }
 
-    static Uni<Reply> run(LanguageModel model, ModelRequest request, NodeContext ctx, String messageId, String stage, Shown shown) {
+    public static Uni<Reply> run(LanguageModel model, ModelRequest request, NodeContext ctx, String messageId, String stage, Shown shown) {
         boolean text = shown == Shown.ALL;
         Consumer<ModelEvent.ToolCallDelta> showCall = shown == Shown.NOTHING ? c -> { }
                 : c -> ctx.toolCallChunk(messageId, c.index(), c.id(), c.name(), c.argumentsDelta());
