@@ -126,6 +126,27 @@ class AnalystOnSimulatorTest {
         assertThat(values.get("turns").get(0).get("iterations").asInt()).isEqualTo(5);
     }
 
+    @Test
+    void anImageAttachedToAQuestionGoesToTheModelAndStaysOnTheMessage() throws Exception {
+        String thread = "analyst-" + UUID.randomUUID();
+        given().contentType("application/json").body(Map.of("thread_id", thread)).when().post("/threads").then().statusCode(200);
+        String png = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
+        String body = given().contentType("application/json")
+                .body(Map.of("assistant_id", "analyst", "input", Map.of("messages", List.of(Map.of("role", "user", "content", List.of(
+                                Map.of("type", "text", "text", "what does this chart show"),
+                                Map.of("type", "image_url", "image_url", Map.of("url", png)))))),
+                        "stream_mode", List.of("values")))
+                .when().post("/threads/{t}/runs/stream", thread).then().statusCode(200).extract().asString();
+        List<Event> events = parse(body);
+        JsonNode values = events.stream().filter(e -> e.event().equals("values")).reduce((a, b) -> b).orElseThrow().data();
+        JsonNode messages = values.get("messages");
+        // the model (the simulator, over OpenAI's wire format with an image part) answered the text
+        assertThat(messages.get(messages.size() - 1).get("content").asText())
+                .isEqualTo("I can only answer questions about the uploaded files. You said: what does this chart show");
+        JsonNode question = messages.get(0).get("content");
+        assertThat(question.get(1).get("image_url").get("url").asText()).isEqualTo(png);
+    }
+
     record Event(String event, JsonNode data) {
     }
 
