@@ -23,7 +23,7 @@ import java.util.List;
 
 /**
  * {@code agent}: one streamed model call over the conversation, with the files in the system prompt and the CSV tools
- * bound. Tool calls go to {@code tools} (one task each); after {@code conduit.analyst.max-iterations} rounds the
+ * bound. Tool calls go to {@code tools} (one task each); after {@code conduit.blueprints.analyst.max-iterations} rounds the
  * tools are no longer bound, so the model answers with what it found. Its answer streams token by token.
  */
 final class AgentNode implements Node {

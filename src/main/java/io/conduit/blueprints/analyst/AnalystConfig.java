@@ -4,8 +4,8 @@ import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 import java.time.Duration;
 
-/** The analyst blueprint: {@code conduit.analyst.*}. */
-@ConfigMapping(prefix = "conduit.analyst")
+/** The analyst blueprint: {@code conduit.blueprints.analyst.*}. */
+@ConfigMapping(prefix = "conduit.blueprints.analyst")
 public interface AnalystConfig {
 
     /** Rounds of tool calls in one turn; then the model answers with what it has (no tools bound). */

@@ -16,7 +16,7 @@ import java.util.List;
 /**
  * A tool over one of the thread's CSV files ({@code file}: its name or id; only the thread's own files are found).
  * The file is looked up without blocking, then read as a stream of rows on a worker thread: a row at a time, never
- * the whole file. What comes back is compact JSON with its rows capped by {@code conduit.analyst.max-rows}.
+ * the whole file. What comes back is compact JSON with its rows capped by {@code conduit.blueprints.analyst.max-rows}.
  */
 abstract class CsvTool implements Tool {
 
