@@ -21,7 +21,7 @@ class ArchitectureTest {
 
     private static final String[] ENGINE = {"io.conduit.graph..", "io.conduit.checkpoint.."};
     private static final String[] EDGES = {"io.conduit.llm..", "io.conduit.tools..", "io.conduit.persistence..",
-            "io.conduit.runs..", "io.conduit.api..", "io.conduit.stream..", "io.conduit.transport.."};
+            "io.conduit.runs..", "io.conduit.api..", "io.conduit.stream..", "io.conduit.transport..", "io.conduit.files.."};
 
     private static JavaClasses classes;
 
@@ -44,7 +44,8 @@ class ArchitectureTest {
     @Test
     void theRulesSeeEveryLayer() {
         // guards against the rules passing vacuously
-        for (String p : new String[]{"graph", "checkpoint", "agent", "agent.message", "agent.port", "llm", "tools", "persistence", "api", "stream", "blueprints.tutor"}) {
+        for (String p : new String[]{"graph", "checkpoint", "agent", "agent.message", "agent.port", "llm", "tools", "persistence", "api", "stream", "store",
+                "files", "blueprints.tutor", "blueprints.analyst", "blueprints.assistant", "blueprints.request"}) {
             assertThat(classes.containPackage("io.conduit." + p)).as(p).isTrue();
         }
         assertThat(classes.contain(io.conduit.graph.CompiledGraph.class)).isTrue();
@@ -136,7 +137,8 @@ class ArchitectureTest {
 
     @Test
     void modelsToolsAndStoresDoNotKnowTheServingLayer() {
-        noClasses().that().resideInAnyPackage("io.conduit.llm..", "io.conduit.tools..", "io.conduit.persistence..", "io.conduit.runs..")
+        noClasses().that().resideInAnyPackage("io.conduit.llm..", "io.conduit.tools..", "io.conduit.persistence..", "io.conduit.runs..",
+                        "io.conduit.files..")
                 .should().dependOnClassesThat().resideInAnyPackage("io.conduit.api..", "io.conduit.stream..", "io.conduit.transport..")
                 .because("the transports are adapters over the runs, not the other way round")
                 .check(classes);

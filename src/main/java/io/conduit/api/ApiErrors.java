@@ -38,7 +38,7 @@ public class ApiErrors {
 
     @ServerExceptionMapper({GraphException.class, InvalidInputException.class, NotFoundException.class, ThreadBusyException.class,
             ThreadExistsException.class, ThreadGraphMismatchException.class, AssistantExistsException.class, RunSubmission.BadRequest.class, LimitExceededException.class,
-            com.fasterxml.jackson.core.JsonProcessingException.class})
+            io.conduit.files.MalformedCsvException.class, io.conduit.files.FileTooLargeException.class, com.fasterxml.jackson.core.JsonProcessingException.class})
     public Response known(Exception e) {
         return body(ErrorBody.of(e));
     }

@@ -29,6 +29,8 @@ record ErrorBody(int status, String code, String detail, long retryAfterSeconds)
         return switch (e) {
             case LimitExceededException l -> new ErrorBody(429, l.code(), l.getMessage(), l.retryAfterSeconds());
             case InvalidInputException i -> new ErrorBody(422, "invalid_input", i.getMessage());
+            case io.conduit.files.MalformedCsvException m -> new ErrorBody(422, "malformed_csv", m.getMessage());
+            case io.conduit.files.FileTooLargeException f -> new ErrorBody(413, "body_too_large", f.getMessage());
             case NotFoundException n -> new ErrorBody(404, "not_found", n.getMessage());
             case ThreadBusyException b -> new ErrorBody(409, "thread_busy", b.getMessage());
             case ThreadGraphMismatchException m -> new ErrorBody(409, "thread_graph_mismatch", m.getMessage());

@@ -22,11 +22,17 @@ public class HttpGuards {
     /** Runs before Quarkus's upload limit (route order -2; a filter's order is minus its priority). */
     private static final int PRIORITY = 1_000;
 
+    /** A file upload: {@code POST /threads/{id}/files}, whose body may be as large as {@code conduit.files.max-upload-bytes}. */
+    private static final java.util.regex.Pattern UPLOAD = java.util.regex.Pattern.compile("/threads/[^/]+/files/?");
+
     private final long maxBody;
+    private final long maxUpload;
     private final BodyHandler chunked;
 
-    HttpGuards(@ConfigProperty(name = "conduit.api.max-body-bytes", defaultValue = "1048576") long maxBody) {
+    HttpGuards(@ConfigProperty(name = "conduit.api.max-body-bytes", defaultValue = "1048576") long maxBody,
+               @ConfigProperty(name = "conduit.files.max-upload-bytes", defaultValue = "104857600") long maxUpload) {
         this.maxBody = maxBody;
+        this.maxUpload = maxUpload;
         this.chunked = BodyHandler.create(false).setBodyLimit(maxBody);
     }
 
@@ -43,13 +49,17 @@ public class HttpGuards {
             return;
         }
         String length = ctx.request().getHeader("Content-Length");
-        if (length != null && tooLong(length)) {
+        boolean upload = method == HttpMethod.POST && UPLOAD.matcher(path).matches();
+        long limit = upload ? maxUpload : maxBody;
+        if (length != null && tooLong(length, limit)) {
             // the body is not read: the connection closes after the answer
-            ErrorBody e = new ErrorBody(413, "body_too_large", "the request body is larger than " + maxBody + " bytes");
+            ErrorBody e = new ErrorBody(413, "body_too_large", "the request body is larger than " + limit + " bytes");
             refuse(ctx, e, true).end(e.json());
             return;
         }
-        if (length == null && ctx.request().headers().contains("Transfer-Encoding")) {
+        // an upload without a length goes to Quarkus's multipart handling, which writes it to disk and stops at
+        // quarkus.http.limits.max-body-size (the upload limit); reading it here would hold it in memory
+        if (length == null && !upload && ctx.request().headers().contains("Transfer-Encoding")) {
             // a chunked body: read here, bounded (a failure of 413 past the limit, answered by failed()); the routes
             // and quarkus-rest take the body read
             chunked.handle(ctx);
@@ -64,16 +74,17 @@ public class HttpGuards {
 
     private void failed(RoutingContext ctx) {
         if (ctx.statusCode() == 413 && !ctx.response().headWritten()) {
-            ErrorBody e = new ErrorBody(413, "body_too_large", "the request body is larger than " + maxBody + " bytes");
+            long limit = UPLOAD.matcher(ctx.normalizedPath()).matches() ? maxUpload : maxBody;
+            ErrorBody e = new ErrorBody(413, "body_too_large", "the request body is larger than " + limit + " bytes");
             refuse(ctx, e, true).end(e.json());
             return;
         }
         ctx.next();
     }
 
-    private boolean tooLong(String length) {
+    private static boolean tooLong(String length, long limit) {
         try {
-            return Long.parseLong(length.trim()) > maxBody;
+            return Long.parseLong(length.trim()) > limit;
         } catch (NumberFormatException e) {
             return false; // Vert.x refuses a malformed length itself
         }

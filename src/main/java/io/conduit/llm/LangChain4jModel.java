@@ -23,8 +23,17 @@ public final class LangChain4jModel implements LanguageModel {
     private final PriceTable prices;
     private final Vertx vertx;
 
+    private final boolean acceptsImages;
+
     /** @param vertx whose timers watch each call for silence ({@link LlmEndpoint#timeout()}) */
     public LangChain4jModel(StreamingChatModel model, LlmEndpoint endpoint, RetryPolicy retry, PriceTable prices, Vertx vertx) {
+        this(model, endpoint, retry, prices, vertx, true);
+    }
+
+    /** @param acceptsImages whether the model reads images ({@code conduit.llm.accepts-images}); if not, they become a note */
+    public LangChain4jModel(StreamingChatModel model, LlmEndpoint endpoint, RetryPolicy retry, PriceTable prices, Vertx vertx,
+                            boolean acceptsImages) {
+        this.acceptsImages = acceptsImages;
         this.vertx = vertx;
         this.model = model;
         this.endpoint = endpoint;
@@ -40,7 +49,7 @@ public final class LangChain4jModel implements LanguageModel {
             String modelName = request.model() != null ? request.model() : endpoint.modelFor(request.role());
             ChatRequest chatRequest;
             try {
-                chatRequest = LangChain4jRequests.of(request, modelName);
+                chatRequest = LangChain4jRequests.of(request, modelName, acceptsImages);
             } catch (RuntimeException e) {
                 return Multi.createFrom().failure(new ModelException(provider, "bad request: " + e.getMessage(), e));
             }

@@ -24,8 +24,12 @@ final class LangChain4jRequests {
     }
 
     static ChatRequest of(ModelRequest request, String modelName) {
+        return of(request, modelName, true);
+    }
+
+    static ChatRequest of(ModelRequest request, String modelName, boolean images) {
         ChatRequest.Builder builder = ChatRequest.builder()
-                .messages(messages(request.messages()))
+                .messages(messages(request.messages(), images))
                 .modelName(modelName);
         List<ToolSpec> tools = request.tools() == null ? List.of() : request.tools();
         if (!tools.isEmpty()) {
@@ -35,10 +39,42 @@ final class LangChain4jRequests {
     }
 
     static List<dev.langchain4j.data.message.ChatMessage> messages(List<ChatMessage> conversation) {
+        return messages(conversation, true);
+    }
+
+    /**
+     * A user message's images go to a model that reads them as image parts; for one that does not
+     * ({@code conduit.llm.accepts-images=false}) each becomes a short note in the text, so the model knows one was sent.
+     */
+    static dev.langchain4j.data.message.UserMessage user(UserMessage u, boolean images) {
+        if (u.images().isEmpty()) {
+            return dev.langchain4j.data.message.UserMessage.from(u.content());
+        }
+        if (!images) {
+            return dev.langchain4j.data.message.UserMessage.from(u.content()
+                    + ("\n[" + u.images().size() + " image(s) attached; this model does not read images]"));
+        }
+        List<dev.langchain4j.data.message.Content> parts = new ArrayList<>();
+        if (!u.content().isEmpty()) {
+            parts.add(dev.langchain4j.data.message.TextContent.from(u.content()));
+        }
+        for (String url : u.images()) {
+            int comma = url.indexOf(',');
+            if (url.startsWith("data:") && comma > 0 && url.substring(0, comma).endsWith(";base64")) {
+                // a data URL as LangChain4j's base64 image: the provider writes it back as the data URL it was
+                parts.add(dev.langchain4j.data.message.ImageContent.from(url.substring(comma + 1), url.substring(5, comma - 7)));
+            } else {
+                parts.add(dev.langchain4j.data.message.ImageContent.from(url));
+            }
+        }
+        return dev.langchain4j.data.message.UserMessage.from(parts);
+    }
+
+    static List<dev.langchain4j.data.message.ChatMessage> messages(List<ChatMessage> conversation, boolean images) {
         List<dev.langchain4j.data.message.ChatMessage> out = new ArrayList<>(conversation.size());
         for (ChatMessage message : conversation) {
             switch (message) {
-                case UserMessage u -> out.add(dev.langchain4j.data.message.UserMessage.from(u.content()));
+                case UserMessage u -> out.add(user(u, images));
                 case SystemMessage s -> {
                     // LangChain4j refuses a blank system message, and it would tell the model nothing
                     if (!s.content().isBlank()) {

@@ -42,7 +42,8 @@ public class LanguageModelProducer {
         if (!endpoint.standIn()) {
             LOG.infof("LLM: %s, model %s at %s", endpoint.provider().id(), endpoint.model(), endpoint.baseUrl());
         }
-        return new LangChain4jModel(ProviderModels.build(endpoint), endpoint, RetryPolicy.from(config), prices, vertx);
+        return new LangChain4jModel(ProviderModels.build(endpoint), endpoint, RetryPolicy.from(config), prices, vertx,
+                config.acceptsImages());
     }
 
     private static int ownHttpPort(LaunchMode mode) {

@@ -37,6 +37,13 @@ public interface LlmConfig {
     /** Unset: the server's default (some reasoning models refuse a temperature). */
     Optional<Double> temperature();
 
+    /**
+     * Whether the model reads images attached to user messages (sent as image parts); false: each becomes a note in
+     * the message's text instead (a text-only model would refuse the request).
+     */
+    @WithDefault("true")
+    boolean acceptsImages();
+
     /** Connect and read timeout; also the longest silence tolerated in the middle of a stream. */
     @WithDefault("60s")
     Duration timeout();

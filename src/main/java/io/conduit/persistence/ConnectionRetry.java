@@ -72,6 +72,10 @@ final class ConnectionRetry {
             if (t instanceof ClosedConnectionException || t instanceof IOException) {
                 return true; // closed by the server, reset by the peer, refused while the server restarts
             }
+            if (t instanceof io.vertx.core.impl.NoStackTraceThrowable && t.getMessage() != null
+                    && t.getMessage().startsWith("Connection is not active now")) {
+                return true; // a statement given to a pooled connection the server had just closed (Vert.x has no type for it)
+            }
             if (t instanceof DatabaseException d && d.getSqlState() != null
                     && (d.getSqlState().startsWith("08") || LOST.contains(d.getSqlState()))) {
                 return true;

@@ -28,7 +28,19 @@ public final class LangChainMessages {
     public static ObjectNode toJson(ChatMessage m) {
         ObjectNode o = JsonCodec.MAPPER.createObjectNode();
         switch (m) {
-            case UserMessage u -> o.put("type", "human").put("content", u.content());
+            case UserMessage u -> {
+                o.put("type", "human");
+                if (u.images().isEmpty()) {
+                    o.put("content", u.content());
+                } else {
+                    // LangChain's content blocks: the text, then each image as OpenAI's image_url part
+                    var blocks = o.putArray("content");
+                    if (!u.content().isEmpty()) {
+                        blocks.addObject().put("type", "text").put("text", u.content());
+                    }
+                    u.images().forEach(url -> blocks.addObject().put("type", "image_url").putObject("image_url").put("url", url));
+                }
+            }
             case SystemMessage s -> o.put("type", "system").put("content", s.content());
             case ToolMessage t -> o.put("type", "tool").put("content", t.content()).put("tool_call_id", t.toolCallId())
                     .put("name", t.name()).put("status", t.error() ? "error" : "success");
@@ -133,7 +145,7 @@ public final class LangChainMessages {
         String id = n.hasNonNull("id") ? n.get("id").asText() : TimeOrderedIds.next();
         String content = content(n.get("content"), field);
         return switch (kind) {
-            case "human", "user" -> new UserMessage(id, content);
+            case "human", "user" -> new UserMessage(id, content, images(n.get("content"), field));
             case "system", "developer" -> new SystemMessage(id, content);
             case "ai", "assistant" -> new AssistantMessage(id, content, toolCalls(n), null, null);
             case "tool" -> {
@@ -146,6 +158,38 @@ public final class LangChainMessages {
             case "remove" -> new RemoveMessage(id);
             default -> throw new InvalidInputException(field, "unknown message type " + kind);
         };
+    }
+
+    /**
+     * The images among content blocks: OpenAI's {@code {type: image_url, image_url: {url}}} (or the url as a string),
+     * LangChain's {@code {type: image, url}} or {@code {type: image, source_type: base64, data, mime_type}} (made a
+     * data URL). An image is an https or data URL; anything else is refused, naming the block.
+     */
+    static java.util.List<String> images(JsonNode c, String field) {
+        java.util.List<String> out = new ArrayList<>();
+        if (c == null || !c.isArray()) {
+            return out;
+        }
+        int i = 0;
+        for (JsonNode block : c) {
+            String type = block.path("type").asText("");
+            String url = null;
+            if (type.equals("image_url")) {
+                JsonNode u = block.get("image_url");
+                url = u == null ? null : u.isTextual() ? u.asText() : u.path("url").asText(null);
+            } else if (type.equals("image")) {
+                url = block.hasNonNull("url") ? block.get("url").asText()
+                        : block.hasNonNull("data") ? "data:" + block.path("mime_type").asText("image/png") + ";base64," + block.get("data").asText() : null;
+            }
+            if (type.equals("image_url") || type.equals("image")) {
+                if (url == null || !(url.startsWith("https://") || url.startsWith("http://") || url.startsWith("data:image/"))) {
+                    throw new InvalidInputException(field + ".content[" + i + "]", "an image is an http(s) URL or a data:image/... URL");
+                }
+                out.add(url);
+            }
+            i++;
+        }
+        return out;
     }
 
     /** Content as text: a string, or LangChain/OpenAI content blocks whose text parts are joined. */

@@ -127,8 +127,9 @@ public class ServingBeans {
 
     @Produces
     @Singleton
-    ThreadDeletion deletion(ThreadStore threads, RunStore runs, RunEventLogs logs, ProtocolEventLogs protocolLogs, GraphRegistry graphs) {
-        return new ThreadDeletion(threads, runs, logs, protocolLogs, graphs, Clock.systemUTC());
+    ThreadDeletion deletion(ThreadStore threads, RunStore runs, RunEventLogs logs, ProtocolEventLogs protocolLogs, GraphRegistry graphs,
+                            Instance<ThreadData> owned) {
+        return new ThreadDeletion(threads, runs, logs, protocolLogs, graphs, Clock.systemUTC(), owned.stream().toList());
     }
 
     void start(@Observes StartupEvent e, RunExecutor executor, RunEventLogs logs, ProtocolEventLogs protocolLogs, ThreadDeletion deletion,

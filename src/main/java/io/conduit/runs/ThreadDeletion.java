@@ -19,9 +19,17 @@ public final class ThreadDeletion {
     private final ProtocolEventLogs protocolLogs;
     private final GraphRegistry graphs;
     private final Clock clock;
+    private final List<ThreadData> owned;
 
     public ThreadDeletion(ThreadStore threads, RunStore runs, RunEventLogs logs, ProtocolEventLogs protocolLogs, GraphRegistry graphs,
                           Clock clock) {
+        this(threads, runs, logs, protocolLogs, graphs, clock, List.of());
+    }
+
+    /** {@code owned}: what else threads own (their files), deleted before the thread's record. */
+    public ThreadDeletion(ThreadStore threads, RunStore runs, RunEventLogs logs, ProtocolEventLogs protocolLogs, GraphRegistry graphs,
+                          Clock clock, List<ThreadData> owned) {
+        this.owned = List.copyOf(owned);
         this.protocolLogs = protocolLogs;
         this.threads = threads;
         this.runs = runs;
@@ -40,13 +48,23 @@ public final class ThreadDeletion {
                 if (!inflight.isEmpty()) {
                     return Uni.createFrom().failure(new ThreadBusyException(threadId));
                 }
-                return graphs.forThread(t.get()).graph().deleteThread(threadId).chain(() -> runs.deleteThread(threadId)).chain(() -> threads.delete(threadId))
+                return graphs.forThread(t.get()).graph().deleteThread(threadId).chain(() -> runs.deleteThread(threadId)).chain(() -> deleteOwned(threadId))
+                        .chain(() -> threads.delete(threadId))
                         .invoke(() -> {
                             logs.forget(threadId);
                             protocolLogs.forget(threadId);
                         }).replaceWith(true);
             });
         });
+    }
+
+    /** One after the other: a failure leaves the thread's record, so deleting it again finishes the job. */
+    private Uni<Void> deleteOwned(String threadId) {
+        Uni<Void> chain = Uni.createFrom().voidItem();
+        for (ThreadData data : owned) {
+            chain = chain.chain(() -> data.deleteThread(threadId));
+        }
+        return chain;
     }
 
     /** Deletes up to {@code limit} expired threads; busy ones wait for the next sweep. */

@@ -42,6 +42,8 @@ class ConnectionRetryTest {
         assertThat(ConnectionRetry.lostConnection(new ConnectException("Connection refused"))).isTrue();
         assertThat(ConnectionRetry.lostConnection(new RuntimeException(new java.io.IOException("Connection reset")))).isTrue();
         assertThat(ConnectionRetry.lostConnection(new PgException("terminating connection due to administrator command", "FATAL", "57P01", null))).isTrue();
+        assertThat(ConnectionRetry.lostConnection(new io.vertx.core.impl.NoStackTraceThrowable("Connection is not active now, current status: CLOSED"))).isTrue();
+        assertThat(ConnectionRetry.lostConnection(new io.vertx.core.impl.NoStackTraceThrowable("something else"))).isFalse();
         assertThat(ConnectionRetry.lostConnection(new PgException("the database system is starting up", "FATAL", "57P03", null))).isTrue();
         assertThat(ConnectionRetry.lostConnection(new PgException("connection failure", "FATAL", "08006", null))).isTrue();
 

@@ -1,0 +1,51 @@
+package io.conduit.blueprints.analyst;
+
+import io.conduit.agent.message.ChatMessage;
+import io.conduit.agent.port.LanguageModel;
+import io.conduit.checkpoint.Checkpointer;
+import io.conduit.files.FileStore;
+import io.conduit.graph.Update;
+import io.conduit.runs.InputText;
+import io.conduit.runs.InvalidInputException;
+import io.conduit.runs.RegisteredGraph;
+import io.conduit.tools.Redactor;
+import io.conduit.tools.ToolExecutor;
+import io.conduit.tools.ToolsConfig;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Produces;
+import jakarta.inject.Singleton;
+import java.util.List;
+import java.util.Map;
+
+/** Registers the analyst (graph id {@code analyst}): served beside the default assistant, as every {@link RegisteredGraph} bean is. */
+@ApplicationScoped
+public class AnalystGraphProducer {
+
+    private static final int MAX_CHARS = 32_000;
+
+    @Produces
+    @Singleton
+    RegisteredGraph analyst(AnalystConfig config, LanguageModel model, FileStore files, ToolsConfig tools, Checkpointer store) {
+        // the tools' own executor: the service's policy (timeouts, retries, concurrency, output size) and redaction
+        var box = AnalystTools.box(files, config, ToolExecutor.Policy.of(tools), new Redactor(tools.redact().orElse(List.of()), List.of()));
+        return new RegisteredGraph(AnalystGraph.GRAPH_ID,
+                "A data analyst: answers questions over the thread's uploaded CSV files with filter, aggregate, statistics, search and compare tools",
+                AnalystGraph.compile(model, box, files, config, store), AnalystGraphProducer::check,
+                Map.of("type", "object", "properties", Map.of("user_id", Map.of("type", "string"))), configurable -> null);
+    }
+
+    static void check(Update input) {
+        int i = 0;
+        for (Update.Write w : input.writes()) {
+            if (w.value() instanceof ChatMessage m) {
+                InputText.check("input.messages[" + i + "].content", m.content(), MAX_CHARS);
+                if (!InputText.isId(m.id())) {
+                    throw new InvalidInputException("input.messages[" + i + "].id", "ids are 1 to 128 letters, digits or - _ . : @");
+                }
+                i++;
+            } else if (w.value() instanceof String s) {
+                InputText.check("input." + w.channel().name(), s, 256);
+            }
+        }
+    }
+}
