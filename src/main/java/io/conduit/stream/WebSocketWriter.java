@@ -2,6 +2,7 @@ package io.conduit.stream;
 
 import io.conduit.runs.RunEvent;
 import io.conduit.runs.delivery.DeliveryConfig;
+import io.conduit.runs.delivery.LoopExecutor;
 import io.conduit.runs.delivery.Outbox;
 import io.conduit.runs.delivery.OutboxDrain;
 import io.conduit.runs.delivery.SlowConsumer;
@@ -34,7 +35,7 @@ final class WebSocketWriter implements EventSink, OutboxDrain.Sink {
         this.connection = connection;
         this.maxInFlight = delivery.socketQueueBytes();
         this.outbox = new Outbox(delivery.bounds(), e -> true);
-        this.drain = new OutboxDrain(outbox, r -> context.runOnContext(v -> r.run()), this);
+        this.drain = new OutboxDrain(outbox, new LoopExecutor(context), this);
     }
 
     @Override

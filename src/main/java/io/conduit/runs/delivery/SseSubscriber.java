@@ -48,7 +48,7 @@ public final class SseSubscriber implements RunEventListener, OutboxDrain.Sink {
         this.permit = permit;
         this.frame = frame;
         this.outbox = new Outbox(delivery.bounds(), wanted);
-        this.drain = new OutboxDrain(outbox, r -> context.runOnContext(v -> r.run()), this);
+        this.drain = new OutboxDrain(outbox, new LoopExecutor(context), this);
         response.setChunked(true).setWriteQueueMaxSize(delivery.socketQueueBytes())
                 .putHeader("Content-Type", "text/event-stream; charset=utf-8")
                 .putHeader("Cache-Control", "no-store")
