@@ -63,7 +63,7 @@ public final class DropUnfitMessages implements PreModelHook {
             case ToolMessage t when blank -> new ToolMessage(t.id(), t.toolCallId(), t.name(), NO_OUTPUT, t.error());
             case ToolMessage t when tooLong -> new ToolMessage(t.id(), t.toolCallId(), t.name(), text.substring(0, maxChars) + CUT, t.error());
             case AssistantMessage a when a.hasToolCalls() -> tooLong
-                    ? new AssistantMessage(a.id(), "", a.toolCalls(), a.reasoning(), a.stage()) : a;
+                    ? new AssistantMessage(a.id(), "", a.toolCalls(), a.reasoning(), a.stage(), a.usage()) : a;
             default -> blank || tooLong ? null : m;
         };
     }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import io.conduit.agent.message.AssistantMessage;
 import io.conduit.agent.message.ChatMessage;
+import io.conduit.agent.message.TokenUsage;
 import io.conduit.agent.message.ToolCall;
 import io.conduit.agent.port.LanguageModel;
 import io.conduit.agent.port.ModelEvent;
@@ -108,7 +109,8 @@ public final class StreamedModelCall {
                             content = split.answer();
                             reasoning = joined(reasoning, split.thinking());
                         }
-                        AssistantMessage message = new AssistantMessage(messageId, content, toolCalls, reasoning, stage);
+                        AssistantMessage message = new AssistantMessage(messageId, content, toolCalls, reasoning, stage,
+                                new TokenUsage(r.inputTokens(), r.outputTokens()));
                         ctx.childEnded(childId, KIND, stage, message, null);
                         return new Reply(r, message);
                     })

@@ -56,6 +56,7 @@ public final class LangChainMessages {
                     kwargs.put("reasoning_content", a.reasoning());
                 }
                 o.putObject("response_metadata");
+                UsageJson.put(o, "usage_metadata", a.usage());
                 if (a.stage() != null) {
                     o.put("name", a.stage());
                 }

@@ -444,7 +444,8 @@ final class ProtocolEvents {
         }
         ns.open = null;
         boolean calls = done != null ? done.hasToolCalls() : m.toolCalls;
-        emit(MESSAGES, ns, null, data().append("{\"event\":\"message-finish\",\"reason\":\"").append(calls ? "tool_calls" : "stop").append("\"}"));
+        StringBuilder d = data().append("{\"event\":\"message-finish\",\"reason\":\"").append(calls ? "tool_calls" : "stop").append('"');
+        emit(MESSAGES, ns, null, UsageJson.append(d, "usage", done == null ? null : done.usage()).append('}'));
     }
 
     private void messageError(Namespace ns, String message) {

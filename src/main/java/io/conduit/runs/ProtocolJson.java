@@ -111,6 +111,7 @@ final class ProtocolJson {
                     o.put("name", a.stage());
                 }
                 o.putObject("response_metadata").put("output_version", "v1").put("finish_reason", a.hasToolCalls() ? "tool_calls" : "stop");
+                UsageJson.put(o, "usage_metadata", a.usage());
             }
             case RemoveMessage r -> o.put("type", "remove").put("content", "");
         }

@@ -124,6 +124,14 @@ class ProtocolEventsOnSimulatorTest {
             assertThat(streamed).containsKey(answer.get("id").asText());
             assertThat(streamed.get(answer.get("id").asText())).isEqualTo(answer.get("content").asText()).startsWith("Here is a plan for your week");
 
+            // its message-finish carries the model call's usage, the same as usage_metadata on the message in state
+            String answerNs = run.stream().filter(e -> e.mode().equals("messages") && data(e).get("event").asText().equals("message-start")
+                    && data(e).get("id").asText().equals(answer.get("id").asText())).findFirst().orElseThrow().ns();
+            JsonNode finish = run.stream().filter(e -> e.mode().equals("messages") && e.ns().equals(answerNs)).map(ProtocolRecorder::data)
+                    .filter(d -> d.get("event").asText().equals("message-finish")).findFirst().orElseThrow();
+            assertThat(finish.get("usage").get("output_tokens").asInt()).isPositive();
+            assertThat(finish.get("usage")).isEqualTo(answer.get("usage_metadata"));
+
             // the planner's tool calls: argument deltas, finished as tool calls with the ids in state, run as tool events
             Set<String> callIds = new HashSet<>();
             messages.forEach(m -> m.path("tool_calls").forEach(c -> callIds.add(c.get("id").asText())));

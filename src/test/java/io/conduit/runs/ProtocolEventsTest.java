@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.conduit.agent.AgentState;
 import io.conduit.agent.message.AssistantMessage;
+import io.conduit.agent.message.TokenUsage;
 import io.conduit.agent.message.ChatMessage;
 import io.conduit.agent.message.ToolCall;
 import io.conduit.agent.message.UserMessage;
@@ -106,7 +107,7 @@ class ProtocolEventsTest {
 
     /** One streamed answer: running first, the node's lifecycle, the message, state, and one terminal event last. */
     private void chatTurn(ProtocolEvents p, String messageId) {
-        AssistantMessage answer = new AssistantMessage(messageId, "Hello \"you\"", List.of(), null, "generator");
+        AssistantMessage answer = new AssistantMessage(messageId, "Hello \"you\"", List.of(), null, "generator", new TokenUsage(12, 3));
         p.running();
         p.on(new GraphEvent.RunStarted(root(-1), "cp-0"));
         p.on(new GraphEvent.TaskStarted(node("model", "task-1"), "task-1"));
@@ -183,12 +184,15 @@ class ProtocolEventsTest {
         assertThat(streamed.toString()).isEqualTo("Hello \"you\"");
         assertThat(data(messages.get(4)).get("content").get("text").asText()).isEqualTo("Hello \"you\"");
         assertThat(data(messages.get(5)).get("reason").asText()).isEqualTo("stop");
+        assertThat(data(messages.get(5)).get("usage")).isEqualTo(JsonCodec.MAPPER.createObjectNode()
+                .put("input_tokens", 12).put("output_tokens", 3).put("total_tokens", 15)); // the SDK's UsageInfo
 
         JsonNode values = data(method("values").get(0));
         JsonNode ai = values.get("messages").get(1);
         assertThat(ai.get("id").asText()).isEqualTo("msg-42");
         assertThat(ai.get("type").asText()).isEqualTo("ai");
         assertThat(ai.get("content").get(0).get("text").asText()).isEqualTo("Hello \"you\"");
+        assertThat(ai.get("usage_metadata").get("total_tokens").asInt()).isEqualTo(15);
         assertThat(values.get("messages").get(0).get("content").asText()).isEqualTo("hi");
         assertThat(values.has("__interrupt__")).isFalse();
 
