@@ -102,11 +102,16 @@ public final class RunSubmission {
                         .chain(t -> bind(t, graph, binding, now));
                 // the run's log segment opens before its record exists: a later run's interrupt may cancel it as soon as
                 // it is stored, and that cancel ends the segment (opened after, it stayed open and its stream never ended)
-                return admission.admit(threadId, strategy).chain(() -> threadReady)
-                        .invoke(t -> logs.begin(thread, runId))
+                return admission.admit(threadId, strategy).chain(ticket -> threadReady
+                        .invoke(t -> {
+                            logs.begin(thread, runId);
+                            ticket.segmentOpened();
+                        })
                         .chain(t -> runs.create(run).onFailure().invoke(f -> logs.abandon(thread, runId)))
+                        .invoke(ticket::stored)
                         .chain(created -> stopOthers(created).invoke(() -> executor.created(created.runId(), home))
-                                .replaceWith(new Submitted(created, modes, body.path("stream_subgraphs").asBoolean(false), "cancel".equals(onDisconnect))));
+                                .replaceWith(new Submitted(created, modes, body.path("stream_subgraphs").asBoolean(false), "cancel".equals(onDisconnect))))
+                        .onTermination().invoke(ticket::release));
             });
         });
     }

@@ -12,7 +12,12 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.response.Response;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.util.ArrayList;
+import java.util.concurrent.CompletableFuture;
 import java.util.List;
 import java.util.Map;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -111,6 +116,62 @@ class LimitsTest {
             tooMany(given().contentType("application/json").body(Api.run("hello")).when().post("/threads/{t}/runs/stream", thread), "too_many_streams");
             assertThat(runsOf(thread)).isEmpty();
         }
+    }
+
+    /** Sends every body to its thread's {@code /runs} at once (no request waits for another's answer). */
+    private List<HttpResponse<String>> together(List<String> threads) throws Exception {
+        HttpClient http = HttpClient.newHttpClient();
+        String body = io.conduit.checkpoint.JsonCodec.MAPPER.writeValueAsString(later());
+        List<CompletableFuture<HttpResponse<String>>> sent = new ArrayList<>();
+        for (String t : threads) {
+            sent.add(http.sendAsync(HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/threads/" + t + "/runs"))
+                    .header("content-type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body)).build(),
+                    HttpResponse.BodyHandlers.ofString()));
+        }
+        List<HttpResponse<String>> answers = new ArrayList<>();
+        for (CompletableFuture<HttpResponse<String>> f : sent) {
+            answers.add(f.get());
+        }
+        return answers;
+    }
+
+    /** The accepted runs among the answers; every other answer must be a 429 with one of {@code codes}. */
+    private static List<String> acceptedOrRefused(List<HttpResponse<String>> answers, String... codes) {
+        List<String> accepted = new ArrayList<>();
+        for (HttpResponse<String> a : answers) {
+            if (a.statusCode() == 200) {
+                accepted.add(Api.tree(a.body()).get("run_id").asText());
+            } else {
+                assertThat(a.statusCode()).as(a.body()).isEqualTo(429);
+                assertThat(Api.tree(a.body()).get("code").asText()).isIn((Object[]) codes);
+            }
+        }
+        return accepted;
+    }
+
+    @Test
+    void runsRequestedTogetherOnManyThreadsPassNoReplicaLimit() throws Exception {
+        List<String> threads = new ArrayList<>();
+        for (int i = 0; i < 16; i++) {
+            threads.add(Api.newThread("burst"));
+        }
+        List<String> accepted = acceptedOrRefused(together(threads), "too_many_runs");
+        // the limits are reserved, not read: a burst arriving between one request's check and its write cannot pass them
+        assertThat(accepted).isNotEmpty().hasSizeLessThanOrEqualTo(3);
+        long stored = threads.stream().mapToLong(t -> runsOf(t).size()).sum();
+        assertThat(stored).isEqualTo(accepted.size());
+        for (String t : threads) {
+            runsOf(t).forEach(r -> cancel(t, r.get("run_id").asText()));
+        }
+    }
+
+    @Test
+    void runsRequestedTogetherOnOneThreadQueueNoMoreThanItsLimit() throws Exception {
+        String thread = Api.newThread("burst-queue");
+        List<String> accepted = acceptedOrRefused(together(java.util.Collections.nCopies(10, thread)), "too_many_queued_runs", "too_many_runs");
+        assertThat(accepted).isNotEmpty().hasSizeLessThanOrEqualTo(2);
+        assertThat(runsOf(thread)).hasSize(accepted.size());
+        accepted.forEach(r -> cancel(thread, r));
     }
 
     private static List<JsonNode> runsOf(String thread) {
