@@ -18,8 +18,9 @@ import java.util.UUID;
  * Sampling parameters ({@code temperature}, {@code max_tokens}, ...) and {@code tools} are accepted and ignored: the
  * assistant has its own model settings and its own tools.
  *
- * @param threadId the conversation's thread, or null for a stateless call
- * @param newest   the newest user message: what a conversation appends to its thread
+ * @param threadId   the conversation's thread, or null for a stateless call
+ * @param newest     the newest user message: what a conversation appends to its thread
+ * @param newestText its text: what answers the thread's interrupt when it waits at one
  */
 record ChatRequest(String model, ArrayNode messages, boolean stream, boolean includeUsage, String threadId, JsonNode newest,
                    String newestText) {
@@ -48,11 +49,13 @@ record ChatRequest(String model, ArrayNode messages, boolean stream, boolean inc
             throw BadCompletionRequest.invalid("messages", "empty_array", "Invalid 'messages': empty array. Expected an array with minimum length 1.");
         }
         int newest = -1;
+        String newestText = null;
         for (int i = 0; i < messages.size(); i++) {
             String role = role(messages.get(i), i);
             ChatMessage m = read(messages.get(i), i);
-            if ("user".equals(role) && m instanceof UserMessage) {
+            if ("user".equals(role) && m instanceof UserMessage u) {
                 newest = i;
+                newestText = u.content();
             }
         }
         if (newest < 0) {
@@ -68,9 +71,8 @@ record ChatRequest(String model, ArrayNode messages, boolean stream, boolean inc
         if (n != null && !n.isNull() && !(n.canConvertToInt() && n.asInt() == 1)) {
             throw BadCompletionRequest.invalid("n", "invalid_value", "Invalid 'n': an assistant gives one answer (n must be 1).");
         }
-        JsonNode last = messages.get(newest);
-        return new ChatRequest(model, (ArrayNode) messages, stream, usage, thread(threadHeader, string(body, "user")), last,
-                ((UserMessage) read(last, newest)).content());
+        return new ChatRequest(model, (ArrayNode) messages, stream, usage, thread(threadHeader, string(body, "user")), messages.get(newest),
+                newestText);
     }
 
     /**
