@@ -151,10 +151,14 @@ public class CompletionRoutes {
 
     private void model(RoutingContext ctx) {
         String id = ctx.pathParam("model");
-        assistants.resolve(id).subscribe().with(a -> ctx.response().putHeader("Content-Type", "application/json")
-                        .end(JsonCodec.MAPPER.createObjectNode().put("id", id).put("object", "model").put("created", a.createdAt().getEpochSecond())
-                                .put("owned_by", a.graphId()).toString()),
-                f -> write(ctx, f instanceof io.conduit.runs.NotFoundException ? OpenAiError.modelNotFound(id) : OpenAiError.of(f)));
+        assistants.resolve(id).subscribe().with(a -> {
+            if (!CompletionRuns.chats(assistants.graph(a))) {
+                write(ctx, OpenAiError.modelNotFound(id)); // not a model: it is not listed either
+                return;
+            }
+            ctx.response().putHeader("Content-Type", "application/json").end(JsonCodec.MAPPER.createObjectNode().put("id", id).put("object", "model")
+                    .put("created", a.createdAt().getEpochSecond()).put("owned_by", a.graphId()).toString());
+        }, f -> write(ctx, f instanceof io.conduit.runs.NotFoundException ? OpenAiError.modelNotFound(id) : OpenAiError.of(f)));
     }
 
     private void failed(RoutingContext ctx) {

@@ -6,6 +6,7 @@ import io.conduit.graph.Interrupt;
 import io.conduit.runs.Assistant;
 import io.conduit.runs.Assistants;
 import io.conduit.runs.NotFoundException;
+import io.conduit.runs.RegisteredGraph;
 import io.conduit.runs.RunSubmission;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -13,7 +14,7 @@ import java.util.List;
 
 /**
  * Starts the run that answers a chat completion, as the Agent Server API would ({@link RunSubmission}: the same run
- * record, multitask rules and event logs). The model is the assistant. A conversation appends only its newest user
+ * record, multitask rules and event logs). The model is the assistant, of a graph that holds chat messages. A conversation appends only its newest user
  * message to its thread (created on first use; the thread's checkpointed history is the conversation, the request's
  * earlier messages are not read), or, when the thread waits at an interrupt, answers it with that message's text. A
  * call without a conversation runs every message of the request on a temporary thread, deleted after the run, and is
@@ -23,6 +24,7 @@ import java.util.List;
 public class CompletionRuns {
 
     private static final List<String> MODES = List.of("messages", "updates");
+    private static final String MESSAGES = "messages";
 
     private final RunSubmission submission;
     private final Assistants assistants;
@@ -35,6 +37,12 @@ public class CompletionRuns {
     Uni<RunSubmission.Submitted> start(ChatRequest request, boolean streaming) {
         return assistants.resolve(request.model())
                 .onFailure(NotFoundException.class).transform(f -> new BadCompletionRequest(OpenAiError.modelNotFound(request.model())))
+                .invoke(assistant -> {
+                    if (!chats(assistants.graph(assistant))) {
+                        throw BadCompletionRequest.invalid("model", "model_not_supported", "The model `" + request.model() + "` is an assistant of the graph `"
+                                + assistant.graphId() + "`, which holds no chat messages: use the Agent Server API for it.");
+                    }
+                })
                 .chain(assistant -> body(request, assistant))
                 .chain(body -> submission.submit(request.threadId(), body, streaming));
     }
@@ -60,6 +68,11 @@ public class CompletionRuns {
             }
             return body;
         });
+    }
+
+    /** Whether a graph holds a conversation (a {@code messages} channel), which a chat completion appends to. */
+    static boolean chats(RegisteredGraph graph) {
+        return graph.graph().schema().channel(MESSAGES) != null;
     }
 
     /** An {@code interrupt()} in a node, which a message answers (a static breakpoint asks nothing). */

@@ -5,12 +5,13 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.conduit.checkpoint.JsonCodec;
 import io.conduit.runs.Assistant;
 import io.conduit.runs.Assistants;
+import io.conduit.runs.RegisteredGraph;
 import io.smallrye.mutiny.Uni;
 import java.util.LinkedHashSet;
 import java.util.Set;
 
 /**
- * {@code GET /v1/models}: every assistant as a model. Each served graph twice, by its graph id ({@code agent}) and by
+ * {@code GET /v1/models}: every assistant of a graph that holds chat messages, as a model. Each served graph twice, by its graph id ({@code agent}) and by
  * its system assistant's id (both pick it as {@code model}), then the assistants created through the API, by id.
  * {@code owned_by} is the graph.
  */
@@ -28,12 +29,20 @@ final class ModelList {
             ArrayNode data = out.putArray("data");
             Set<String> seen = new LinkedHashSet<>();
             for (Assistant a : assistants.system()) {
-                add(data, seen, a.graphId(), a);
-                add(data, seen, a.assistantId(), a);
+                if (chats(assistants, a)) {
+                    add(data, seen, a.graphId(), a);
+                    add(data, seen, a.assistantId(), a);
+                }
             }
-            stored.forEach(a -> add(data, seen, a.assistantId(), a));
+            stored.stream().filter(a -> chats(assistants, a)).forEach(a -> add(data, seen, a.assistantId(), a));
             return out.toString();
         });
+    }
+
+    /** An assistant of a graph served here that holds chat messages (the others take no chat completion). */
+    private static boolean chats(Assistants assistants, Assistant a) {
+        RegisteredGraph g = assistants.graphs().byGraphId(a.graphId());
+        return g != null && CompletionRuns.chats(g);
     }
 
     private static void add(ArrayNode data, Set<String> seen, String id, Assistant a) {

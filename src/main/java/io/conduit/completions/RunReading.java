@@ -12,7 +12,7 @@ import java.util.Map;
  * What an OpenAI client is told of a run, read from the run's events in the thread's classic log, root graph only:
  * the text of the AI messages it writes (streamed or whole, several joined by a blank line), their reasoning, the
  * question of an interrupt it stops at (as text: the client's next message answers it), the tokens its model calls
- * used, and how it ended. Tool calls and tool results are not read: the tools are the server's, not the client's.
+ * used (the graph's {@code usage} channel, else its AI messages' {@code usage_metadata}), and how it ended. Tool calls and tool results are not read: the tools are the server's, not the client's.
  * One instance per run, fed in order, on one thread.
  */
 final class RunReading {
@@ -37,8 +37,13 @@ final class RunReading {
     private String textMessage;
     private boolean anyText;
     private boolean ended;
+    /** Tokens by the graph's {@code usage} channel (every model call, the agent's summarizer's too), when it has one. */
+    private boolean usageChannel;
     private long promptTokens;
     private long completionTokens;
+    /** Tokens by the AI messages' {@code usage_metadata}: for a graph that keeps no usage channel. */
+    private long messagePromptTokens;
+    private long messageCompletionTokens;
 
     List<Piece> read(RunEvent e) {
         if (ended || !reads(e)) {
@@ -58,11 +63,11 @@ final class RunReading {
     }
 
     long promptTokens() {
-        return promptTokens;
+        return usageChannel ? promptTokens : messagePromptTokens;
     }
 
     long completionTokens() {
-        return completionTokens;
+        return usageChannel ? completionTokens : messageCompletionTokens;
     }
 
     private List<Piece> end(String error) {
@@ -99,10 +104,19 @@ final class RunReading {
             return out;
         }
         for (Iterator<Map.Entry<String, JsonNode>> it = u.fields(); it.hasNext(); ) {
-            JsonNode usage = it.next().getValue().get("usage");
+            JsonNode written = it.next().getValue();
+            JsonNode usage = written.get("usage");
             if (usage != null && usage.isObject()) {
+                usageChannel = true;
                 promptTokens += usage.path("inputTokens").asLong(0);
                 completionTokens += usage.path("outputTokens").asLong(0);
+            }
+            for (JsonNode m : written.path("messages")) {
+                JsonNode meta = m.path("usage_metadata");
+                if ("ai".equals(m.path("type").asText()) && meta.isObject()) {
+                    messagePromptTokens += meta.path("input_tokens").asLong(0);
+                    messageCompletionTokens += meta.path("output_tokens").asLong(0);
+                }
             }
         }
         return List.of();

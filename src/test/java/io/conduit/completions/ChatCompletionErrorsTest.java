@@ -57,6 +57,7 @@ class ChatCompletionErrorsTest {
         refused(t, Map.of("model", "agent", "n", 2, "messages", List.of(user("hi"))), 400, "n", "invalid_value");
         refused(t, Map.of("model", "no-such-assistant", "messages", List.of(user("hi"))), 404, "model", "model_not_found");
         refused(t, Map.of("model", "no-such-assistant", "stream", true, "messages", List.of(user("hi"))), 404, "model", "model_not_found");
+        refused(t, Map.of("model", "request", "messages", List.of(user("hi"))), 400, "model", "model_not_supported");
         post("bad id", Map.of("model", "agent", "messages", List.of(user("hi")))).statusCode(400)
                 .body("error.param", equalTo("X-Conduit-Thread")).body("error.code", equalTo("invalid_value"));
     }
@@ -66,6 +67,10 @@ class ChatCompletionErrorsTest {
         given().when().get("/v1/models/no-such-assistant").then().statusCode(404).contentType("application/json")
                 .body("error.code", equalTo("model_not_found")).body("error.param", equalTo("model"));
         given().when().get("/v1/models/agent").then().statusCode(200).body("id", equalTo("agent")).body("object", equalTo("model"));
+        // the request blueprint takes {input: {message}}, not chat messages: not a model
+        given().when().get("/v1/models/request").then().statusCode(404).body("error.code", equalTo("model_not_found"));
+        given().when().get("/v1/models").then().statusCode(200)
+                .body("data.id", org.hamcrest.Matchers.hasItems("agent", "tutor")).body("data.id", org.hamcrest.Matchers.not(org.hamcrest.Matchers.hasItem("request")));
     }
 
     @Test

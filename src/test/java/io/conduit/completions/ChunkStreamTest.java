@@ -171,6 +171,18 @@ class ChunkStreamTest {
     }
 
     @Test
+    void aGraphWithoutAUsageChannelCountsItsAiMessagesUsage() throws Exception {
+        List<RunEvent> events = List.of(
+                event("updates", "", "{\"ask\":{\"messages\":[{\"type\":\"ai\",\"content\":\"Q\",\"id\":\"a\",\"usage_metadata\":"
+                        + "{\"input_tokens\":11,\"output_tokens\":2,\"total_tokens\":13}},{\"type\":\"human\",\"content\":\"x\",\"id\":\"h\"}]}}"),
+                event("updates", "", "{\"judge\":{\"messages\":[{\"type\":\"ai\",\"content\":\"R\",\"id\":\"b\",\"usage_metadata\":"
+                        + "{\"input_tokens\":20,\"output_tokens\":5,\"total_tokens\":25}}]}}"),
+                event("end", "", "null"));
+        JsonNode c = json(WholeCompletion.answer(events, new CompletionJson("chatcmpl-x", "tutor", 1L)).completion());
+        assertThat(c.get("usage").toString()).isEqualTo("{\"prompt_tokens\":31,\"completion_tokens\":7,\"total_tokens\":38}");
+    }
+
+    @Test
     void aLogThatEndsWithoutTheRunsEndStillFinishesTheAnswer() {
         List<RunEvent> seen = new ArrayList<>();
         boolean[] ended = new boolean[1];
