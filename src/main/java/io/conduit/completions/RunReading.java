@@ -13,7 +13,9 @@ import java.util.Map;
  * the text of the AI messages it writes (streamed or whole, several joined by a blank line), their reasoning, the
  * question of an interrupt it stops at (as text: the client's next message answers it), the tokens its model calls
  * used (the graph's {@code usage} channel, else its AI messages' {@code usage_metadata}), and how it ended. Tool calls and tool results are not read: the tools are the server's, not the client's.
- * One instance per run, fed in order, on one thread.
+ * One instance per run, fed in order, on one thread. (The classic log, not the protocol's: its run segment opens when
+ * the run is created, so a subscriber never misses the start of a queued run, and its updates carry usage and
+ * interrupts.)
  */
 final class RunReading {
 
