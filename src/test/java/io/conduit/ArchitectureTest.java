@@ -188,6 +188,22 @@ class ArchitectureTest {
         }
     }
 
+    @Test
+    void theOpenAiFrontDoorIsAnAdapterOverTheRunsThatNothingKnows() {
+        assertThat(classes.containPackage("io.conduit.completions")).isTrue();
+        noClasses().that().resideOutsideOfPackage("io.conduit.completions..")
+                .should().dependOnClassesThat().resideInAPackage("io.conduit.completions..")
+                .because("a front door is added or removed without a change elsewhere")
+                .check(classes);
+        noClasses().that().resideInAPackage("io.conduit.completions..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.conduit.api..", "io.conduit.stream..", "io.conduit.transport..",
+                        "io.conduit.llm..", "io.conduit.tools..", "io.conduit.persistence..", "io.conduit.files..", "io.conduit.blueprints..")
+                .orShould().dependOnClassesThat().resideInAPackage("io.conduit.agent")
+                .because("OpenAI's chat completions are a thin adapter over the runs (RunSubmission, the event logs, the delivery), "
+                        + "beside the other transports; it reads messages, never the stages")
+                .check(classes);
+    }
+
     /** What a blueprint may use of the serving layer: the record that registers it and the input check's rules and failure. */
     private static final DescribedPredicate<JavaClass> REGISTRATION = DescribedPredicate.describe("RegisteredGraph, InputText or InvalidInputException",
             c -> c.getName().startsWith("io.conduit.runs.RegisteredGraph") || c.getName().equals("io.conduit.runs.InvalidInputException")

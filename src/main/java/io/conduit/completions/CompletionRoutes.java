@@ -1,0 +1,189 @@
+package io.conduit.completions;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.conduit.checkpoint.JsonCodec;
+import io.conduit.runs.Assistants;
+import io.conduit.runs.Run;
+import io.conduit.runs.RunEventLogs;
+import io.conduit.runs.RunExecutor;
+import io.conduit.runs.RunSubmission;
+import io.conduit.runs.ServingConfig;
+import io.conduit.runs.ThreadEventLog;
+import io.conduit.runs.delivery.DeliveryConfig;
+import io.conduit.runs.delivery.SseSubscriber;
+import io.conduit.runs.delivery.StreamPermits;
+import io.vertx.core.Context;
+import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpServerResponse;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import io.vertx.ext.web.handler.BodyHandler;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+/**
+ * OpenAI's chat completions in front of the assistants, on Vert.x: {@code POST /v1/chat/completions} starts a run
+ * ({@link CompletionRuns}) and answers from the run's events in the thread's log, streamed through the client's
+ * bounded outbox ({@link SseSubscriber}, {@link ChunkStream}) or whole ({@link WholeCompletion});
+ * {@code GET /v1/models} lists the assistants ({@link ModelList}). Every refusal is OpenAI's error shape
+ * ({@link OpenAiError}), sent before anything is written.
+ */
+@ApplicationScoped
+public class CompletionRoutes {
+
+    private final CompletionRuns runs;
+    private final Assistants assistants;
+    private final RunEventLogs logs;
+    private final RunExecutor executor;
+    private final ServingConfig config;
+    private final DeliveryConfig delivery;
+    private final StreamPermits permits;
+    private final Vertx vertx;
+    private final long maxBody;
+
+    CompletionRoutes(CompletionRuns runs, Assistants assistants, RunEventLogs logs, RunExecutor executor, ServingConfig config,
+                     DeliveryConfig delivery, StreamPermits permits, Vertx vertx,
+                     @ConfigProperty(name = "conduit.api.max-body-bytes", defaultValue = "1048576") long maxBody) {
+        this.runs = runs;
+        this.assistants = assistants;
+        this.logs = logs;
+        this.executor = executor;
+        this.config = config;
+        this.delivery = delivery;
+        this.permits = permits;
+        this.vertx = vertx;
+        this.maxBody = maxBody;
+    }
+
+    void routes(@Observes Router router) {
+        BodyHandler body = BodyHandler.create(false).setBodyLimit(maxBody);
+        router.post("/v1/chat/completions").handler(body).handler(this::complete).failureHandler(this::failed);
+        router.get("/v1/models").handler(this::models).failureHandler(this::failed);
+        router.get("/v1/models/:model").handler(this::model).failureHandler(this::failed);
+    }
+
+    private void complete(RoutingContext ctx) {
+        ChatRequest request;
+        try {
+            String raw = ctx.body().asString();
+            JsonNode body = raw == null || raw.isBlank() ? null : JsonCodec.MAPPER.readTree(raw);
+            request = ChatRequest.parse(body, ctx.request().getHeader(ChatRequest.THREAD_HEADER));
+        } catch (Exception e) {
+            write(ctx, OpenAiError.of(e));
+            return;
+        }
+        Context context = vertx.getOrCreateContext();
+        if (request.stream()) {
+            StreamPermits.Permit permit = permits.tryAcquire(); // before the run is created: a refused stream creates nothing
+            if (permit == null) {
+                write(ctx, new OpenAiError(429, "rate_limit_error", StreamPermits.CODE, null, permits.refusal(), permits.retryAfterSeconds()));
+                return;
+            }
+            runs.start(request, true).subscribe().with(sub -> stream(ctx, context, request, sub, permit), f -> {
+                permit.release();
+                write(ctx, OpenAiError.of(f));
+            });
+        } else {
+            runs.start(request, false).subscribe().with(sub -> whole(ctx, context, request, sub), f -> write(ctx, OpenAiError.of(f)));
+        }
+    }
+
+    private void stream(RoutingContext ctx, Context context, ChatRequest request, RunSubmission.Submitted sub, StreamPermits.Permit permit) {
+        Run run = sub.run();
+        headers(ctx.response(), sub);
+        SseSubscriber sse = new SseSubscriber(ctx.request(), context, config.heartbeat(), delivery, RunReading::reads,
+                new ChunkStream(CompletionJson.of(run.runId(), request.model()), request.includeUsage()), true, permit);
+        TerminalGuard guarded = new TerminalGuard(run.runId(), sse);
+        ThreadEventLog.Subscription s = logs.log(run.threadId()).subscribeRun(run.runId(), -1, guarded);
+        sse.open();
+        if (s == null) {
+            guarded.onEnd(); // not reached: the submission opened the run's segment
+        } else {
+            sse.release(s::cancel);
+        }
+        sse.onClientGone(() -> cancelIfAsked(sub));
+    }
+
+    private void whole(RoutingContext ctx, Context context, ChatRequest request, RunSubmission.Submitted sub) {
+        Run run = sub.run();
+        HttpServerResponse resp = ctx.response();
+        headers(resp, sub);
+        ThreadEventLog.Subscription[] s = new ThreadEventLog.Subscription[1];
+        resp.closeHandler(v -> {
+            if (s[0] != null) {
+                s[0].cancel();
+            }
+            cancelIfAsked(sub);
+        });
+        WholeCompletion collector = new WholeCompletion(CompletionJson.of(run.runId(), request.model()), context, answer -> {
+            if (answer.error() != null) {
+                write(ctx, answer.error());
+            } else if (!resp.ended() && !resp.closed()) {
+                resp.putHeader("Content-Type", "application/json").end(answer.completion());
+            }
+        });
+        s[0] = logs.log(run.threadId()).subscribeRun(run.runId(), -1, new TerminalGuard(run.runId(), collector));
+        if (s[0] == null) {
+            new TerminalGuard(run.runId(), collector).onEnd(); // not reached: the submission opened the run's segment
+        }
+    }
+
+    /** The conversation's thread and where its run is, for a call with a conversation (a temporary thread goes with its run). */
+    private static void headers(HttpServerResponse resp, RunSubmission.Submitted sub) {
+        Run run = sub.run();
+        if (!Boolean.TRUE.equals(run.kwargs().get("temporary"))) {
+            resp.putHeader(ChatRequest.THREAD_HEADER, run.threadId());
+            resp.putHeader("Content-Location", "/threads/" + run.threadId() + "/runs/" + run.runId());
+        }
+    }
+
+    private void cancelIfAsked(RunSubmission.Submitted sub) {
+        if (sub.cancelOnDisconnect()) {
+            executor.cancel(sub.run(), RunExecutor.StopReason.INTERRUPT).subscribe().with(x -> { }, f -> { });
+        }
+    }
+
+    private void models(RoutingContext ctx) {
+        ModelList.of(assistants).subscribe().with(json -> ctx.response().putHeader("Content-Type", "application/json").end(json),
+                f -> write(ctx, OpenAiError.of(f)));
+    }
+
+    private void model(RoutingContext ctx) {
+        String id = ctx.pathParam("model");
+        assistants.resolve(id).subscribe().with(a -> {
+            if (!CompletionRuns.chats(assistants.graph(a))) {
+                write(ctx, OpenAiError.modelNotFound(id)); // not a model: it is not listed either
+                return;
+            }
+            ctx.response().putHeader("Content-Type", "application/json").end(JsonCodec.MAPPER.createObjectNode().put("id", id).put("object", "model")
+                    .put("created", a.createdAt().getEpochSecond()).put("owned_by", a.graphId()).toString());
+        }, f -> write(ctx, f instanceof io.conduit.runs.NotFoundException ? OpenAiError.modelNotFound(id) : OpenAiError.of(f)));
+    }
+
+    private void failed(RoutingContext ctx) {
+        if (ctx.statusCode() == 413) {
+            write(ctx, new OpenAiError(413, OpenAiError.INVALID_REQUEST, "body_too_large", null,
+                    "The request body is larger than " + maxBody + " bytes.", 0));
+        } else if (ctx.failure() != null) {
+            write(ctx, OpenAiError.of(ctx.failure()));
+        } else {
+            write(ctx, new OpenAiError(ctx.statusCode(), OpenAiError.INVALID_REQUEST, "http_" + ctx.statusCode(), null, "The request failed.", 0));
+        }
+    }
+
+    private static void write(RoutingContext ctx, OpenAiError e) {
+        HttpServerResponse r = ctx.response();
+        if (r.ended() || r.closed()) {
+            return;
+        }
+        if (r.headWritten()) {
+            r.end();
+            return;
+        }
+        if (e.retryAfterSeconds() > 0) {
+            r.putHeader("Retry-After", Long.toString(e.retryAfterSeconds()));
+        }
+        r.setStatusCode(e.status()).putHeader("Content-Type", "application/json").end(e.json());
+    }
+}

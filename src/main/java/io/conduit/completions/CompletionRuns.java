@@ -1,0 +1,82 @@
+package io.conduit.completions;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.conduit.checkpoint.JsonCodec;
+import io.conduit.graph.Interrupt;
+import io.conduit.runs.Assistant;
+import io.conduit.runs.Assistants;
+import io.conduit.runs.NotFoundException;
+import io.conduit.runs.RegisteredGraph;
+import io.conduit.runs.RunSubmission;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.List;
+
+/**
+ * Starts the run that answers a chat completion, as the Agent Server API would ({@link RunSubmission}: the same run
+ * record, multitask rules and event logs). The model is the assistant, of a graph that holds chat messages. A conversation appends only its newest user
+ * message to its thread (created on first use; the thread's checkpointed history is the conversation, the request's
+ * earlier messages are not read), or, when the thread waits at an interrupt, answers it with that message's text. A
+ * call without a conversation runs every message of the request on a temporary thread, deleted after the run, and is
+ * cancelled if its client goes away (nobody else could read its answer).
+ */
+@ApplicationScoped
+public class CompletionRuns {
+
+    private static final List<String> MODES = List.of("messages", "updates");
+    private static final String MESSAGES = "messages";
+
+    private final RunSubmission submission;
+    private final Assistants assistants;
+
+    CompletionRuns(RunSubmission submission, Assistants assistants) {
+        this.submission = submission;
+        this.assistants = assistants;
+    }
+
+    Uni<RunSubmission.Submitted> start(ChatRequest request, boolean streaming) {
+        return assistants.resolve(request.model())
+                .onFailure(NotFoundException.class).transform(f -> new BadCompletionRequest(OpenAiError.modelNotFound(request.model())))
+                .invoke(assistant -> {
+                    if (!chats(assistants.graph(assistant))) {
+                        throw BadCompletionRequest.invalid("model", "model_not_supported", "The model `" + request.model() + "` is an assistant of the graph `"
+                                + assistant.graphId() + "`, which holds no chat messages: use the Agent Server API for it.");
+                    }
+                })
+                .chain(assistant -> body(request, assistant))
+                .chain(body -> submission.submit(request.threadId(), body, streaming));
+    }
+
+    private Uni<ObjectNode> body(ChatRequest request, Assistant assistant) {
+        ObjectNode body = JsonCodec.MAPPER.createObjectNode().put("assistant_id", assistant.assistantId());
+        body.set("stream_mode", JsonCodec.MAPPER.valueToTree(MODES));
+        body.putObject("metadata").put("source", "openai");
+        if (request.threadId() == null) {
+            body.put("on_disconnect", "cancel");
+            body.putObject("input").set("messages", request.messages());
+            return Uni.createFrom().item(body);
+        }
+        body.put("if_not_exists", "create");
+        // a thread of another graph does not read with this one's schema: the submission refuses it (409) by its record
+        return assistants.graph(assistant).graph().state(request.threadId())
+                .onFailure().recoverWithItem(java.util.Optional.empty()).map(state -> {
+            boolean waiting = state.isPresent() && state.get().interrupts().stream().anyMatch(CompletionRuns::asks);
+            if (waiting) {
+                body.putObject("command").put("resume", request.newestText());
+            } else {
+                body.putObject("input").putArray("messages").add(request.newest());
+            }
+            return body;
+        });
+    }
+
+    /** Whether a graph holds a conversation (a {@code messages} channel), which a chat completion appends to. */
+    static boolean chats(RegisteredGraph graph) {
+        return graph.graph().schema().channel(MESSAGES) != null;
+    }
+
+    /** An {@code interrupt()} in a node, which a message answers (a static breakpoint asks nothing). */
+    private static boolean asks(Interrupt i) {
+        return !"before".equals(i.when()) && !"after".equals(i.when());
+    }
+}

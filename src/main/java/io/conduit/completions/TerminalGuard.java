@@ -1,0 +1,40 @@
+package io.conduit.completions;
+
+import io.conduit.runs.RunEvent;
+import io.conduit.runs.RunEventListener;
+
+/**
+ * Passes a run's events on, and, when the log ends the run without its {@code end} or {@code error} (a run stopped
+ * before it started writes none), an {@code end} of its own first: the client is always told the answer finished.
+ */
+final class TerminalGuard implements RunEventListener {
+
+    private final RunEventListener next;
+    private final String runId;
+    private boolean terminal;
+
+    TerminalGuard(String runId, RunEventListener next) {
+        this.runId = runId;
+        this.next = next;
+    }
+
+    @Override
+    public void onEvent(RunEvent e) {
+        terminal |= e.terminal();
+        next.onEvent(e);
+    }
+
+    @Override
+    public void onReplay(RunEvent e) {
+        terminal |= e.terminal();
+        next.onReplay(e);
+    }
+
+    @Override
+    public void onEnd() {
+        if (!terminal) {
+            next.onEvent(new RunEvent(Long.MAX_VALUE, runId, "end", "", "null"));
+        }
+        next.onEnd();
+    }
+}
