@@ -14,6 +14,7 @@ import io.conduit.graph.NodeContext;
 import io.smallrye.mutiny.Uni;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Function;
 
 /**
@@ -23,7 +24,7 @@ import java.util.function.Function;
  * caller's rules; an answer that fails is shown to the model with what was wrong, and it answers again, at most
  * {@code attempts} times in all. Each call is announced as a {@code chat_model} child run of {@code stage} and streams
  * nothing: the value is not a message. Past the budget the {@code Uni} fails with {@link InvalidOutputException},
- * naming the stage and the last problems.
+ * naming the stage and the last problems. The loop is {@link AnswerAttempts}, shared with {@link StructuredOutput}.
  */
 public final class CheckedJsonAnswer {
 
@@ -53,37 +54,36 @@ public final class CheckedJsonAnswer {
         if (attempts < 1) {
             throw new IllegalArgumentException("attempts must be at least 1");
         }
-        return attempt(model, request, type, problems, attempts, 1, ctx, stage, List.of());
+        List<ModelResponse> calls = new CopyOnWriteArrayList<>();
+        return AnswerAttempts.run(model, request, attempts, (n, reply) -> checked(reply.message().content(), type, problems),
+                        (n, last, reply, problem) -> again(last, reply.message().content(), problem, stage),
+                        problem -> new InvalidOutputException(stage + " gave no valid answer in " + attempts
+                                + " attempt" + (attempts == 1 ? "" : "s") + ": " + problem), ctx, stage, calls::add)
+                .map(value -> new Result<>(value, List.copyOf(calls)));
     }
 
-    private static <T> Uni<Result<T>> attempt(LanguageModel model, ModelRequest request, Class<T> type, Function<T, List<String>> problems,
-                                              int attempts, int n, NodeContext ctx, String stage, List<ModelResponse> before) {
-        return StreamedModelCall.run(model, request, ctx, TimeOrderedIds.next(), stage, StreamedModelCall.Shown.NOTHING).flatMap(reply -> {
-            List<ModelResponse> calls = new ArrayList<>(before);
-            calls.add(reply.response());
-            String text = reply.message().content();
-            List<String> wrong;
-            T value = null;
-            try {
-                value = LENIENT.readValue(json(text), type);
-                wrong = value == null ? List.of("the answer is empty") : problems.apply(value);
-            } catch (Exception notJson) {
-                wrong = List.of("it is not valid JSON of the expected shape (" + firstLine(notJson.getMessage()) + ")");
-            }
-            if (wrong.isEmpty()) {
-                return Uni.createFrom().item(new Result<>(value, List.copyOf(calls)));
-            }
-            if (n >= attempts) {
-                return Uni.createFrom().failure(new InvalidOutputException(stage + " gave no valid answer in " + attempts
-                        + " attempt" + (attempts == 1 ? "" : "s") + ": " + String.join("; ", wrong)));
-            }
-            List<ChatMessage> again = new ArrayList<>(request.messages());
-            again.add(new AssistantMessage(TimeOrderedIds.next(), text, List.of(), null, stage));
-            again.add(UserMessage.of("That answer cannot be used: " + String.join("; ", wrong)
-                    + ". Answer again with only the corrected JSON, nothing else."));
-            ModelRequest retry = new ModelRequest(request.role(), List.copyOf(again), request.tools(), request.model());
-            return attempt(model, retry, type, problems, attempts, n + 1, ctx, stage, calls);
-        });
+    /** The value {@code text} holds; IllegalArgumentException with what is wrong with it, the problems joined. */
+    private static <T> T checked(String text, Class<T> type, Function<T, List<String>> problems) {
+        List<String> wrong;
+        T value = null;
+        try {
+            value = LENIENT.readValue(json(text), type);
+            wrong = value == null ? List.of("the answer is empty") : problems.apply(value);
+        } catch (Exception notJson) {
+            wrong = List.of("it is not valid JSON of the expected shape (" + firstLine(notJson.getMessage()) + ")");
+        }
+        if (!wrong.isEmpty()) {
+            throw new IllegalArgumentException(String.join("; ", wrong));
+        }
+        return value;
+    }
+
+    /** The conversation so far, the refused answer and what was wrong with it: the model answers again. */
+    private static ModelRequest again(ModelRequest last, String text, String problem, String stage) {
+        List<ChatMessage> again = new ArrayList<>(last.messages());
+        again.add(new AssistantMessage(TimeOrderedIds.next(), text, List.of(), null, stage));
+        again.add(UserMessage.of("That answer cannot be used: " + problem + ". Answer again with only the corrected JSON, nothing else."));
+        return new ModelRequest(last.role(), List.copyOf(again), last.tools(), last.model());
     }
 
     /** The JSON value in a model's text: inside a code fence if there is one, else from the first bracket to the last. */

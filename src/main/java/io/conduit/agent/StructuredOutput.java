@@ -26,7 +26,8 @@ import java.util.function.Function;
  * code fence or among prose ({@link Method#EXTRACTED_JSON}). An attempt after a failed one tells the model what
  * was wrong, in a user message that repeats the task. Past the budget the call fails with {@link Exhausted}. Each
  * model call is announced as a child run of the node and reported to {@code onCall} (for usage and metrics), failed
- * ones included. A model error (the provider's) is not retried here: the model port retries what is safe.
+ * ones included. A model error (the provider's) is not retried here: the model port retries what is safe. The loop
+ * is {@link AnswerAttempts}, shared with {@link CheckedJsonAnswer}.
  */
 public final class StructuredOutput {
 
@@ -83,28 +84,22 @@ public final class StructuredOutput {
 
     public static <T> Uni<Result<T>> call(LanguageModel model, Request<T> request, Budget budget, NodeContext ctx, String stage,
                                           Consumer<ModelResponse> onCall) {
-        return attempt(model, request, budget, ctx, stage, onCall, 0, null);
+        return AnswerAttempts.run(model, call(request, budget, 0, null), budget.total(),
+                (n, reply) -> new Result<>(request.read().apply(parse(method(budget, n), request.name(), reply.response())), method(budget, n), n + 1),
+                (n, last, reply, problem) -> call(request, budget, n, problem),
+                problem -> new Exhausted(request.name(), budget, problem), ctx, stage, onCall);
     }
 
-    private static <T> Uni<Result<T>> attempt(LanguageModel model, Request<T> request, Budget budget, NodeContext ctx, String stage,
-                                              Consumer<ModelResponse> onCall, int n, String problem) {
-        if (n >= budget.total()) {
-            return Uni.createFrom().failure(new Exhausted(request.name(), budget, problem));
-        }
-        Method method = budget.methods().get(n / budget.attemptsPerMethod());
-        ModelRequest call = new ModelRequest(request.role(), messages(request, method, problem),
+    private static Method method(Budget budget, int n) {
+        return budget.methods().get(n / budget.attemptsPerMethod());
+    }
+
+    /** Attempt {@code n}'s call: the method's instruction, the task and what was wrong; the function only for TOOL_CALL. */
+    private static ModelRequest call(Request<?> request, Budget budget, int n, String problem) {
+        Method method = method(budget, n);
+        return new ModelRequest(request.role(), messages(request, method, problem),
                 method == Method.TOOL_CALL ? List.of(new ToolSpec(request.name(), request.description(), request.schema())) : List.of(),
                 request.model());
-        return StreamedModelCall.run(model, call, ctx, TimeOrderedIds.next(), stage, StreamedModelCall.Shown.NOTHING)
-                .chain(reply -> {
-                    onCall.accept(reply.response());
-                    try {
-                        T value = request.read().apply(parse(method, request.name(), reply.response()));
-                        return Uni.createFrom().item(new Result<>(value, method, n + 1));
-                    } catch (IllegalArgumentException e) {
-                        return attempt(model, request, budget, ctx, stage, onCall, n + 1, e.getMessage());
-                    }
-                });
     }
 
     /** The task's messages with the method's instruction first, and what was wrong with the last answer last. */

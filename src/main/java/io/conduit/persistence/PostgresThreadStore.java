@@ -93,6 +93,19 @@ public final class PostgresThreadStore implements ThreadStore {
     }
 
     @Override
+    public Uni<Optional<ThreadRecord>> patchMetadataIf(String threadId, String key, String expected, Map<String, Object> metadata,
+                                                       Instant now) {
+        Object value = metadata.get(key);
+        // one conditional UPDATE: a writer that waited on the row lock sees the winner's row and its condition fails
+        return client.preparedQuery("UPDATE conduit_thread_records t SET metadata = t.metadata || $2::text::jsonb, updated_at = $3 "
+                        + "WHERE t.thread_id = $1 AND (t.metadata->>$4 IS NOT DISTINCT FROM $5 OR t.metadata->>$4 = $6) RETURNING " + COLUMNS)
+                .execute(Tuple.tuple().addValue(threadId).addValue(json(metadata)).addValue(time(now)).addValue(key).addValue(expected)
+                        .addValue(value == null ? null : String.valueOf(value)))
+                .map(PostgresThreadStore::first)
+                .chain(patched -> patched.isPresent() ? Uni.createFrom().item(patched) : get(threadId));
+    }
+
+    @Override
     public Uni<Void> setStatus(String threadId, ThreadStatus status, Instant now) {
         return client.preparedQuery("UPDATE conduit_thread_records SET status = $2, updated_at = $3 WHERE thread_id = $1")
                 .execute(Tuple.of(threadId, status.wire(), time(now))).replaceWithVoid();

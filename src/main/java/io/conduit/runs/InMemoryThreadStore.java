@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 
@@ -95,13 +96,42 @@ public final class InMemoryThreadStore implements ThreadStore {
                 if (t == null) {
                     return Optional.empty();
                 }
-                Map<String, Object> merged = new LinkedHashMap<>(t.metadata());
-                merged.putAll(JsonMaps.copy(metadata));
-                ThreadRecord patched = new ThreadRecord(threadId, merged, t.status(), t.createdAt(), now, t.expiresAt());
-                threads.put(threadId, patched);
-                return Optional.of(patched);
+                return Optional.of(merged(t, metadata, now));
             }
         });
+    }
+
+    /** Stores and returns {@code t} with {@code metadata} merged in; the caller holds the lock. */
+    private ThreadRecord merged(ThreadRecord t, Map<String, Object> metadata, Instant now) {
+        Map<String, Object> merged = new LinkedHashMap<>(t.metadata());
+        merged.putAll(JsonMaps.copy(metadata));
+        ThreadRecord patched = new ThreadRecord(t.threadId(), merged, t.status(), t.createdAt(), now, t.expiresAt());
+        threads.put(t.threadId(), patched);
+        return patched;
+    }
+
+    @Override
+    public Uni<Optional<ThreadRecord>> patchMetadataIf(String threadId, String key, String expected, Map<String, Object> metadata,
+                                                       Instant now) {
+        return Uni.createFrom().item(() -> {
+            // under the store's lock: the read, the comparison and the write are one step
+            synchronized (this) {
+                ThreadRecord t = threads.get(threadId);
+                if (t == null) {
+                    return Optional.empty();
+                }
+                String current = text(t.metadata().get(key));
+                if (!Objects.equals(current, expected) && !Objects.equals(current, text(metadata.get(key)))) {
+                    return Optional.of(t);
+                }
+                return Optional.of(merged(t, metadata, now));
+            }
+        });
+    }
+
+    /** A metadata value as Postgres's {@code ->>} gives it: null for none or JSON null, else its text. */
+    private static String text(Object value) {
+        return value == null ? null : String.valueOf(value);
     }
 
     @Override

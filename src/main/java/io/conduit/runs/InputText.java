@@ -1,5 +1,8 @@
 package io.conduit.runs;
 
+import io.conduit.agent.message.ChatMessage;
+import io.conduit.graph.Update;
+
 /**
  * Rules for text that clients send and we store: no NUL (Postgres rejects it), no lone surrogates (they would be
  * stored as {@code ?}, so two different strings would become one), no control characters but tab and newlines.
@@ -28,6 +31,28 @@ public final class InputText {
             }
             if (Character.isISOControl(c) && c != '\n' && c != '\r' && c != '\t') {
                 throw new InvalidInputException(field, c == 0 ? "contains a NUL character" : "contains control characters");
+            }
+        }
+    }
+
+    /**
+     * The input rules of a graph that a client talks to with messages, checked before a run is created (the default
+     * assistant and the blueprints share them, so a message is refused alike whatever the graph): each message's
+     * content follows the rules above within {@code maxMessageChars} and its id is one ({@link #isId}); any other text
+     * the client sets (a subject, a user id) follows them within {@code maxTextChars}. Throws
+     * {@link InvalidInputException} naming the first field that breaks a rule.
+     */
+    public static void checkMessages(Update input, int maxMessageChars, int maxTextChars) {
+        int i = 0;
+        for (Update.Write w : input.writes()) {
+            if (w.value() instanceof ChatMessage m) {
+                check("input.messages[" + i + "].content", m.content(), maxMessageChars);
+                if (!isId(m.id())) {
+                    throw new InvalidInputException("input.messages[" + i + "].id", "ids are 1 to 128 letters, digits or - _ . : @");
+                }
+                i++;
+            } else if (w.value() instanceof String s) {
+                check("input." + w.channel().name(), s, maxTextChars);
             }
         }
     }

@@ -120,7 +120,8 @@ public final class RunSubmission {
      * Records the run's graph and assistant in the thread's metadata (as LangGraph does), so the thread's state is read
      * with its graph's schema outside a run. A thread whose recorded graph is another served graph is refused: its
      * checkpoints hold that graph's channels. (LangGraph overwrites the record and lets the new graph read what it
-     * can; a typed schema here would misread it.)
+     * can; a typed schema here would misread it.) Of simultaneous first runs of different graphs, the one whose binding
+     * is written first wins; the others are refused as if it had been there before them.
      */
     private Uni<ThreadRecord> bind(ThreadRecord t, RegisteredGraph graph, Map<String, Object> binding, Instant now) {
         String recorded = GraphRegistry.recordedGraphId(t);
@@ -130,7 +131,13 @@ public final class RunSubmission {
         if (graph.graphId().equals(recorded) && binding.get(ASSISTANT_ID).equals(t.metadata().get(ASSISTANT_ID))) {
             return Uni.createFrom().item(t);
         }
-        return threads.patchMetadata(t.threadId(), binding, now).map(p -> p.orElse(t));
+        // a compare-and-set: of simultaneous first runs of different graphs one binds the thread; the others see its graph
+        return threads.patchMetadataIf(t.threadId(), GraphRegistry.GRAPH_ID, recorded, binding, now).chain(p -> {
+            if (p.isEmpty() || graph.graphId().equals(GraphRegistry.recordedGraphId(p.get()))) {
+                return Uni.createFrom().item(p.orElse(t));
+            }
+            return bind(p.get(), graph, binding, now);
+        });
     }
 
     /** The run's {@code config}: the assistant's {@code configurable}, overridden by the run's own, checked. */

@@ -2,9 +2,7 @@ package io.conduit.runs;
 
 import io.conduit.agent.AgentConfig;
 import io.conduit.agent.AgentSettings;
-import io.conduit.agent.message.ChatMessage;
 import io.conduit.graph.CompiledGraph;
-import io.conduit.graph.Update;
 import io.conduit.runs.delivery.StreamPermits;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
@@ -34,9 +32,10 @@ public class ServingBeans {
     @Produces
     @Singleton
     RegisteredGraph agentGraph(CompiledGraph agent, AgentConfig config) {
+        // the input rules are checked before a run is created (ingress checks them again inside the run)
         return new RegisteredGraph(AGENT,
                 "The default assistant: ingress, planner, tools, verifier, generator, summarizer", agent,
-                input -> checkMessages(input, config.maxMessageChars()), AgentSettings.SCHEMA, AgentSettings::check);
+                input -> InputText.checkMessages(input, config.maxMessageChars(), config.maxMessageChars()), AgentSettings.SCHEMA, AgentSettings::check);
     }
 
     /** Every graph bean, the default assistant first, the others by graph id (a stable order for listings). */
@@ -46,22 +45,6 @@ public class ServingBeans {
         return new GraphRegistry(graphs.stream()
                 .sorted(Comparator.comparing((RegisteredGraph g) -> !AGENT.equals(g.graphId())).thenComparing(RegisteredGraph::graphId))
                 .toList());
-    }
-
-    /** The agent's input rules, checked before a run is created (ingress checks them again inside the run). */
-    static void checkMessages(Update input, int maxChars) {
-        int i = 0;
-        for (Update.Write w : input.writes()) {
-            if (w.value() instanceof ChatMessage m) {
-                InputText.check("input.messages[" + i + "].content", m.content(), maxChars);
-                if (!InputText.isId(m.id())) {
-                    throw new InvalidInputException("input.messages[" + i + "].id", "ids are 1 to 128 letters, digits or - _ . : @");
-                }
-                i++;
-            } else if (w.value() instanceof String s) {
-                InputText.check("input." + w.channel().name(), s, maxChars);
-            }
-        }
     }
 
     @Produces

@@ -22,6 +22,14 @@ public interface ThreadStore {
     /** Merges {@code metadata} into the thread's (keys replaced, others kept); empty when the thread does not exist. */
     Uni<Optional<ThreadRecord>> patchMetadata(String threadId, Map<String, Object> metadata, Instant now);
 
+    /**
+     * A compare-and-set of {@link #patchMetadata}: merges {@code metadata} only while the thread's value under
+     * {@code key} is still {@code expected} (what the caller read; null: unset) or already {@code metadata}'s, in one
+     * atomic write, so that of simultaneous writers of different values exactly one wins. Returns the thread as it is
+     * after the call (without the patch when another value won); empty when the thread does not exist.
+     */
+    Uni<Optional<ThreadRecord>> patchMetadataIf(String threadId, String key, String expected, Map<String, Object> metadata, Instant now);
+
     Uni<Void> setStatus(String threadId, ThreadStatus status, Instant now);
 
     Uni<Boolean> delete(String threadId);

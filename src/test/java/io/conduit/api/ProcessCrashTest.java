@@ -3,16 +3,12 @@ package io.conduit.api;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.conduit.PackagedApp;
 import io.conduit.checkpoint.JsonCodec;
-import java.io.IOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.sql.DriverManager;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,43 +26,46 @@ import org.junit.jupiter.api.Test;
  */
 class ProcessCrashTest {
 
-    private static final Duration WAIT = Duration.ofSeconds(60);
-    private static final Path APP = Path.of("target", "quarkus-app", "quarkus-run.jar");
+    private static final Duration WAIT = PackagedApp.WAIT;
 
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
-    private final List<Process> started = new ArrayList<>();
+    private PackagedApp app;
     private String base;
 
     @AfterEach
     void stopApps() {
-        started.forEach(Process::destroyForcibly);
+        if (app != null) {
+            app.close();
+        }
     }
 
     @Test
     void aRunWhoseProcessWasKilledResumesWhenTheAppStartsAgain() throws Exception {
-        assertThat(APP).as("the packaged app; ./mvnw test builds it before the tests (or ./mvnw quarkus:build)").exists();
-        String db = database();
         int port = Integer.getInteger("conduit.crash-test.port", 0);
-        port = port > 0 ? port : freePort();
-        base = "http://127.0.0.1:" + port;
+        app = new PackagedApp("crash", port > 0 ? port : PackagedApp.freePort(), "process-crash", Map.of(
+                "conduit.simulator.time-to-first-token", "100ms",
+                "conduit.simulator.inter-token-delay", "100ms",
+                "conduit.runs.poll-interval", "200ms",
+                // the killed process's hold on its run lapses 8 s after its last renewal: the second app is ready before
+                // that, so clients join a run it has not taken over yet
+                "conduit.runs.lease", "8s"));
+        base = app.base();
 
-        Process first = start(db, port, "first");
+        Process first = app.start("first");
         String thread = "kill9-" + UUID.randomUUID();
         send("POST", "/threads", Map.of("thread_id", thread));
         JsonNode run = send("POST", "/threads/" + thread + "/runs", Map.of("assistant_id", "agent",
                 "input", Map.of("messages", List.of(Map.of("role", "user", "content", "Please plan my week")))));
         String runId = run.get("run_id").asText();
         // the generator is streaming the answer: everything before it is checkpointed
-        await("the generator to start", () -> {
+        PackagedApp.await("the generator to start", () -> {
             JsonNode s = send("GET", "/threads/" + thread + "/state", null);
             return s.path("next").toString().contains("generator");
         });
         Thread.sleep(300); // some tokens out
-        first.destroyForcibly(); // SIGKILL: no shutdown hook, nothing recorded
-        first.waitFor();
-        assertThat(first.exitValue()).as("killed by SIGKILL").isEqualTo(137);
+        assertThat(PackagedApp.kill(first)).as("killed by SIGKILL").isEqualTo(137);
 
-        start(db, port, "second");
+        app.start("second");
         JsonNode left = send("GET", "/threads/" + thread + "/runs/" + runId, null);
         // normally still held by the dead worker here (its hold has not lapsed yet); on a slow machine it may be taken over
         assertThat(left.get("status").asText()).as("the dead process's run").isIn("running", "pending", "success");
@@ -75,7 +74,7 @@ class ProcessCrashTest {
                 .timeout(WAIT).build(), HttpResponse.BodyHandlers.ofString());
         var streamed = http.sendAsync(HttpRequest.newBuilder(URI.create(base + "/threads/" + thread + "/runs/" + runId + "/stream"))
                 .timeout(WAIT).build(), HttpResponse.BodyHandlers.ofString());
-        await("the run to end", () -> {
+        PackagedApp.await("the run to end", () -> {
             String status = send("GET", "/threads/" + thread + "/runs/" + runId, null).get("status").asText();
             return !status.equals("pending") && !status.equals("running");
         });
@@ -104,60 +103,6 @@ class ProcessCrashTest {
         assertThat(stream).contains("event: values").contains("Here is a plan for your week").contains("event: end");
     }
 
-    /** A database of its own, so the second app's recovery sees only this test's runs. */
-    private static String database() throws Exception {
-        String host = env("CONDUIT_DB_HOST", "127.0.0.1");
-        String port = env("CONDUIT_DB_PORT", "5432");
-        String name = env("CONDUIT_DB_NAME", "test") + "_crash";
-        try (var c = DriverManager.getConnection("jdbc:postgresql://" + host + ":" + port + "/postgres",
-                env("CONDUIT_DB_USERNAME", "postgres"), env("CONDUIT_DB_PASSWORD", ""));
-             var st = c.createStatement()) {
-            try (var rs = st.executeQuery("SELECT 1 FROM pg_database WHERE datname = '" + name + "'")) {
-                if (!rs.next()) {
-                    st.execute("CREATE DATABASE \"" + name + "\"");
-                }
-            }
-        }
-        return name;
-    }
-
-    private Process start(String db, int port, String name) throws Exception {
-        String java = ProcessHandle.current().info().command().orElse("java");
-        Path log = Path.of("target", "process-crash-" + name + ".log");
-        List<String> cmd = List.of(java,
-                "-Dquarkus.http.port=" + port,
-                "-Dquarkus.http.host=127.0.0.1",
-                "-Dconduit.checkpointer.store=postgres",
-                "-Dconduit.db.name=" + db,
-                "-Dconduit.simulator.enabled=true",
-                "-Dconduit.llm.base-url=http://127.0.0.1:" + port + "/simulator/v1",
-                "-Dconduit.simulator.time-to-first-token=100ms",
-                "-Dconduit.simulator.inter-token-delay=100ms",
-                "-Dconduit.runs.poll-interval=200ms",
-                // the killed process's hold on its run lapses 8 s after its last renewal: the second app is ready before
-                // that, so clients join a run it has not taken over yet
-                "-Dconduit.runs.lease=8s",
-                "-jar", APP.toString());
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-        started.add(p);
-        try {
-            await("the app (" + name + ") to be ready", () -> {
-                if (!p.isAlive()) {
-                    throw new AssertionError("the app exited with " + p.exitValue() + ":\n" + Files.readString(log));
-                }
-                try {
-                    return http.send(HttpRequest.newBuilder(URI.create(base + "/q/health/ready")).build(),
-                            HttpResponse.BodyHandlers.discarding()).statusCode() == 200;
-                } catch (IOException notYet) {
-                    return false;
-                }
-            });
-        } catch (AssertionError e) {
-            throw new AssertionError(e.getMessage() + "\nlog:\n" + Files.readString(log), e);
-        }
-        return p;
-    }
-
     private JsonNode send(String method, String path, Object body) throws Exception {
         HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(10));
         b = body == null ? b.method(method, HttpRequest.BodyPublishers.noBody())
@@ -165,31 +110,5 @@ class ProcessCrashTest {
         HttpResponse<String> r = http.send(b.build(), HttpResponse.BodyHandlers.ofString());
         assertThat(r.statusCode()).as(method + " " + path + ": " + r.body()).isEqualTo(200);
         return JsonCodec.MAPPER.readTree(r.body());
-    }
-
-    interface Check {
-        boolean ok() throws Exception;
-    }
-
-    private static void await(String what, Check check) throws Exception {
-        long deadline = System.nanoTime() + WAIT.toNanos();
-        while (System.nanoTime() < deadline) {
-            if (check.ok()) {
-                return;
-            }
-            Thread.sleep(50);
-        }
-        throw new AssertionError("waited " + WAIT + " for " + what);
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0)) {
-            return s.getLocalPort();
-        }
-    }
-
-    private static String env(String name, String fallback) {
-        String v = System.getenv(name);
-        return v == null || v.isBlank() ? fallback : v;
     }
 }

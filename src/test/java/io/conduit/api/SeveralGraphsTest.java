@@ -20,10 +20,17 @@ import io.quarkus.arc.lookup.LookupIfProperty;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
+import io.restassured.RestAssured;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -128,6 +135,31 @@ class SeveralGraphsTest {
         runWait(thread, Map.of("assistant_id", GraphRegistry.assistantId("note"), "input", Map.of("note", "bound")));
         given().get("/threads/{t}", thread).then().statusCode(200).body("metadata.graph_id", equalTo("note"));
         given().contentType("application/json").body(Api.run("hello")).post("/threads/{t}/runs", thread).then().statusCode(409);
+    }
+
+    @Test
+    void ofSimultaneousFirstRunsOfTwoGraphsOnAFreshThreadOneBindsItAndTheOtherIsRefused() throws Exception {
+        HttpClient http = HttpClient.newHttpClient();
+        for (int i = 0; i < 10; i++) {
+            String thread = Api.newThread("race");
+            // sent together: both requests find the thread unbound
+            CompletableFuture<HttpResponse<String>> note = http.sendAsync(runRequest(thread, Map.of("assistant_id", "note",
+                    "input", Map.of("note", "n"))), HttpResponse.BodyHandlers.ofString());
+            CompletableFuture<HttpResponse<String>> agent = http.sendAsync(runRequest(thread, Api.run("hello")),
+                    HttpResponse.BodyHandlers.ofString());
+            List<HttpResponse<String>> both = List.of(note.get(), agent.get());
+            assertThat(both.stream().map(HttpResponse::statusCode)).as("%s: %s", thread, both.stream().map(HttpResponse::body).toList())
+                    .containsExactlyInAnyOrder(200, 409);
+            HttpResponse<String> refused = both.stream().filter(r -> r.statusCode() == 409).findFirst().orElseThrow();
+            assertThat(Api.tree(refused.body()).path("code").asText()).isEqualTo("thread_graph_mismatch");
+            given().get("/threads/{t}", thread).then().statusCode(200)
+                    .body("metadata.graph_id", equalTo(refused == note.get() ? "agent" : "note"));
+        }
+    }
+
+    private static HttpRequest runRequest(String thread, Map<String, Object> body) {
+        return HttpRequest.newBuilder(URI.create("http://localhost:" + RestAssured.port + "/threads/" + thread + "/runs"))
+                .header("content-type", "application/json").POST(HttpRequest.BodyPublishers.ofString(Api.json(body))).build();
     }
 
     @Test

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.RestAssured;
 import java.io.ByteArrayOutputStream;
@@ -34,24 +33,11 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * the fast reader is never behind by the first bound (64 KB, some 120 events) even on a busy machine.
  */
 @QuarkusTest
-@TestProfile(SlowConsumerTest.SmallOutboxes.class)
+@TestProfile(SmallOutboxes.class)
 class SlowConsumerTest {
 
     @RegisterExtension
     static final BlockedThreadWarnings EVENT_LOOPS = new BlockedThreadWarnings();
-
-    public static class SmallOutboxes implements QuarkusTestProfile {
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            return Map.of("conduit.delivery.coalesce-bytes", "65536",
-                    "conduit.delivery.max-queued-bytes", "69632",
-                    "conduit.delivery.socket-queue-bytes", "4096",
-                    "conduit.test.http-send-buffer-bytes", "4096",
-                    "conduit.simulator.inter-token-delay", "2ms",
-                    // a dropped client that has not read its error a heartbeat later is hung up on: not while this test reads
-                    "conduit.runs.heartbeat", "10m");
-        }
-    }
 
     @BeforeEach
     void warmUp() {

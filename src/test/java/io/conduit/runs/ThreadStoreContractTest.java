@@ -68,6 +68,50 @@ class ThreadStoreContractTest {
 
     @ParameterizedTest
     @MethodSource("io.conduit.runs.RunStores#threads")
+    void aConditionalPatchWritesOnlyOverTheValueTheWriterRead(Supplier<ThreadStore> stores) {
+        ThreadStore store = stores.get();
+        String id = thread();
+        await(store.create(id, Map.of("a", 1), null, false, T0));
+        // two writers read the thread unbound; the first binds it, the second finds it bound and changes nothing
+        ThreadRecord first = await(store.patchMetadataIf(id, "graph_id", null, Map.of("graph_id", "g1", "assistant_id", "x"),
+                T0.plusSeconds(1))).orElseThrow();
+        assertThat(first.metadata()).isEqualTo(Map.of("a", 1, "graph_id", "g1", "assistant_id", "x"));
+        assertThat(await(store.patchMetadataIf(id, "graph_id", null, Map.of("graph_id", "g2", "assistant_id", "y"),
+                T0.plusSeconds(2)))).contains(first);
+        assertThat(await(store.get(id))).contains(first);
+        // the value already there, or the one the writer read, lets the patch through
+        assertThat(await(store.patchMetadataIf(id, "graph_id", null, Map.of("graph_id", "g1", "assistant_id", "z"),
+                T0.plusSeconds(3))).orElseThrow().metadata()).isEqualTo(Map.of("a", 1, "graph_id", "g1", "assistant_id", "z"));
+        ThreadRecord moved = await(store.patchMetadataIf(id, "graph_id", "g1", Map.of("graph_id", "g3"), T0.plusSeconds(4))).orElseThrow();
+        assertThat(moved.metadata()).isEqualTo(Map.of("a", 1, "graph_id", "g3", "assistant_id", "z"));
+        assertThat(moved.updatedAt()).isEqualTo(T0.plusSeconds(4));
+        assertThat(await(store.patchMetadataIf(thread(), "graph_id", null, Map.of("graph_id", "g1"), T0))).isEmpty();
+    }
+
+    @ParameterizedTest
+    @MethodSource("io.conduit.runs.RunStores#threads")
+    void ofSimultaneousConditionalPatchesOfAFreshThreadOneWins(Supplier<ThreadStore> stores) {
+        ThreadStore store = stores.get();
+        List<String> ids = IntStream.range(0, 20).mapToObj(i -> thread()).toList();
+        ids.forEach(id -> await(store.create(id, null, null, false, T0)));
+        // every writer has read the thread unbound; all write at once
+        List<CompletableFuture<ThreadRecord>> writes = new ArrayList<>();
+        for (String id : ids) {
+            for (String graph : List.of("g1", "g2", "g3")) {
+                writes.add(store.patchMetadataIf(id, "graph_id", null, Map.of("graph_id", graph), T0.plusSeconds(1))
+                        .map(java.util.Optional::orElseThrow).subscribeAsCompletionStage());
+            }
+        }
+        List<ThreadRecord> seen = writes.stream().map(CompletableFuture::join).toList();
+        for (String id : ids) {
+            Object bound = await(store.get(id)).orElseThrow().metadata().get("graph_id");
+            assertThat(seen.stream().filter(t -> t.threadId().equals(id)).map(t -> t.metadata().get("graph_id")))
+                    .as("every writer of %s sees the one graph that won", id).containsOnly(bound);
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("io.conduit.runs.RunStores#threads")
     void setStatusAndDelete(Supplier<ThreadStore> stores) {
         ThreadStore store = stores.get();
         String id = thread();

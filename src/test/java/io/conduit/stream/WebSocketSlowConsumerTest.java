@@ -5,10 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.conduit.NodeClient;
 import io.conduit.api.BlockedThreadWarnings;
+import io.conduit.api.SmallOutboxes;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
-import java.util.Map;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -23,22 +22,11 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * that the fast reader is never behind by the first bound.
  */
 @QuarkusTest
-@TestProfile(WebSocketSlowConsumerTest.SmallOutboxes.class)
+@TestProfile(SmallOutboxes.class)
 class WebSocketSlowConsumerTest {
 
     @RegisterExtension
     static final BlockedThreadWarnings EVENT_LOOPS = new BlockedThreadWarnings();
-
-    public static class SmallOutboxes implements QuarkusTestProfile {
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            return Map.of("conduit.delivery.coalesce-bytes", "65536",
-                    "conduit.delivery.max-queued-bytes", "69632",
-                    "conduit.delivery.socket-queue-bytes", "4096",
-                    "conduit.test.http-send-buffer-bytes", "4096",
-                    "conduit.simulator.inter-token-delay", "2ms");
-        }
-    }
 
     @ConfigProperty(name = "quarkus.http.test-port", defaultValue = "8081")
     int port;

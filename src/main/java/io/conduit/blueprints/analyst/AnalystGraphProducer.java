@@ -1,12 +1,10 @@
 package io.conduit.blueprints.analyst;
 
-import io.conduit.agent.message.ChatMessage;
 import io.conduit.agent.port.LanguageModel;
 import io.conduit.checkpoint.Checkpointer;
 import io.conduit.files.FileStore;
 import io.conduit.graph.Update;
 import io.conduit.runs.InputText;
-import io.conduit.runs.InvalidInputException;
 import io.conduit.runs.RegisteredGraph;
 import io.conduit.tools.Redactor;
 import io.conduit.tools.ToolExecutor;
@@ -35,17 +33,6 @@ public class AnalystGraphProducer {
     }
 
     static void check(Update input) {
-        int i = 0;
-        for (Update.Write w : input.writes()) {
-            if (w.value() instanceof ChatMessage m) {
-                InputText.check("input.messages[" + i + "].content", m.content(), MAX_CHARS);
-                if (!InputText.isId(m.id())) {
-                    throw new InvalidInputException("input.messages[" + i + "].id", "ids are 1 to 128 letters, digits or - _ . : @");
-                }
-                i++;
-            } else if (w.value() instanceof String s) {
-                InputText.check("input." + w.channel().name(), s, 256);
-            }
-        }
+        InputText.checkMessages(input, MAX_CHARS, 256);
     }
 }

@@ -2,12 +2,10 @@ package io.conduit.blueprints.assistant;
 
 import io.conduit.agent.DatedSystemPrompt;
 import io.conduit.agent.FollowUpStage;
-import io.conduit.agent.message.ChatMessage;
 import io.conduit.agent.port.LanguageModel;
 import io.conduit.checkpoint.Checkpointer;
 import io.conduit.graph.Update;
 import io.conduit.runs.InputText;
-import io.conduit.runs.InvalidInputException;
 import io.conduit.runs.RegisteredGraph;
 import io.conduit.store.Store;
 import io.conduit.tools.CurrentTimeTool;
@@ -45,18 +43,7 @@ public class AssistantGraphProducer {
     static final Map<String, Object> CONFIG_SCHEMA = schema();
 
     static void check(Update input, int maxChars) {
-        int i = 0;
-        for (Update.Write w : input.writes()) {
-            if (w.value() instanceof ChatMessage m) {
-                InputText.check("input.messages[" + i + "].content", m.content(), maxChars);
-                if (!InputText.isId(m.id())) {
-                    throw new InvalidInputException("input.messages[" + i + "].id", "ids are 1 to 128 letters, digits or - _ . : @");
-                }
-                i++;
-            } else if (w.value() instanceof String s) {
-                InputText.check("input." + w.channel().name(), s, 256);
-            }
-        }
+        InputText.checkMessages(input, maxChars, 256);
     }
 
     static String configProblem(Map<String, Object> configurable) {

@@ -2,9 +2,7 @@ package io.conduit.blueprints.request;
 
 import io.conduit.agent.port.LanguageModel;
 import io.conduit.agent.port.ModelResponse;
-import io.conduit.graph.Node;
 import io.conduit.graph.NodeContext;
-import io.conduit.graph.State;
 import io.conduit.graph.Update;
 import io.smallrye.mutiny.Uni;
 import java.util.ArrayList;
@@ -16,46 +14,38 @@ import java.util.function.Function;
  * (no steps, a blank one, more than {@code max_plan_steps}) is asked for again, told why, up to
  * {@code planning_attempts} plans; then the request itself is taken as a one-step plan (noted in the errors).
  */
-final class PlanNode implements Node {
+final class PlanNode extends StructuredNode {
 
     static final String SCHEMA = "{\"type\":\"object\",\"properties\":{\"steps\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}}},"
             + "\"required\":[\"steps\"]}";
 
-    private final LanguageModel model;
-    private final Function<NodeContext, RequestSettings> settings;
-
     PlanNode(LanguageModel model, Function<NodeContext, RequestSettings> settings) {
-        this.model = model;
-        this.settings = settings;
+        super(model, settings, "plan", "make_plan", "The steps of the plan", SCHEMA);
     }
 
     @Override
-    public Uni<Update> run(State state, NodeContext ctx) {
-        RequestSettings s = settings.apply(ctx);
-        RequestInput input = state.get(RequestState.INPUT);
-        Processing p = state.get(RequestState.PROCESSING);
+    Uni<Update> run(Turn t) {
         List<ModelResponse> calls = new ArrayList<>();
-        return attempt(s, ctx, input, p, calls, 1, null).map(next -> Update.of(RequestState.PROCESSING, next)
-                .set(RequestState.TURN_METRICS, state.get(RequestState.TURN_METRICS).plus("plan", calls)));
+        return attempt(t, t.processing(), calls, 1, null).map(next -> measured(t, Update.of(RequestState.PROCESSING, next), calls));
     }
 
-    private Uni<Processing> attempt(RequestSettings s, NodeContext ctx, RequestInput input, Processing p, List<ModelResponse> calls, int n,
-                                 String problem) {
+    private Uni<Processing> attempt(Turn t, Processing p, List<ModelResponse> calls, int n, String problem) {
+        RequestSettings s = t.settings();
         if (n > s.planningAttempts()) {
-            return Uni.createFrom().item(p.planned(List.of(input.message())).error("planning: no usable plan after "
+            return Uni.createFrom().item(p.planned(List.of(t.input().message())).error("planning: no usable plan after "
                     + s.planningAttempts() + " attempts (" + problem + "); the request is carried out as one step"));
         }
-        String task = "Plan the steps to carry out this request (at most " + s.maxPlanSteps() + ").\n" + Prompts.request(input, p)
+        String task = "Plan the steps to carry out this request (at most " + s.maxPlanSteps() + ").\n" + Prompts.request(t.input(), p)
                 + (problem == null ? "" : "\nYour last plan was not usable: " + problem);
-        return Structured.ask(model, s, ctx, "plan", "make_plan", "The steps of the plan", SCHEMA, input, task, node -> Structured.texts(node, "steps"))
+        return ask(t, task, node -> texts(node, "steps"))
                 .chain(a -> {
                     calls.addAll(a.calls());
-                    Processing spent = p.spent(RequestState.STRUCTURED_OUTPUT, a.calls().size()).spent(RequestState.PLANNING, 1);
+                    Processing spent = a.charged(p).spent(RequestState.PLANNING, 1);
                     String wrong = a.value() == null ? a.failure() : problem(a.value(), s.maxPlanSteps());
                     if (wrong == null) {
                         return Uni.createFrom().item(spent.planned(a.value()));
                     }
-                    return attempt(s, ctx, input, spent, calls, n + 1, wrong);
+                    return attempt(t, spent, calls, n + 1, wrong);
                 });
     }
 

@@ -1,6 +1,5 @@
 package io.conduit.blueprints.tutor;
 
-import io.conduit.agent.message.ChatMessage;
 import io.conduit.agent.port.LanguageModel;
 import io.conduit.checkpoint.Checkpointer;
 import io.conduit.runs.InputText;
@@ -36,21 +35,12 @@ public class TutorGraphProducer {
     private static final java.util.Set<String> INPUT = java.util.Set.of("messages", "subject", "user_id");
 
     static void check(Update input) {
-        int i = 0;
         for (Update.Write w : input.writes()) {
             if (!INPUT.contains(w.channel().name())) {
                 throw new InvalidInputException("input." + w.channel().name(), "is kept by the tutor; a client sets messages and subject");
             }
-            if (w.value() instanceof ChatMessage m) {
-                InputText.check("input.messages[" + i + "].content", m.content(), MAX_CHARS);
-                if (!InputText.isId(m.id())) {
-                    throw new InvalidInputException("input.messages[" + i + "].id", "ids are 1 to 128 letters, digits or - _ . : @");
-                }
-                i++;
-            } else if (w.value() instanceof String s) {
-                InputText.check("input." + w.channel().name(), s, 256);
-            }
         }
+        InputText.checkMessages(input, MAX_CHARS, 256);
     }
 
     private static Map<String, Object> configSchema() {
