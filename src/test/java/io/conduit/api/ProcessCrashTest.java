@@ -62,7 +62,7 @@ class ProcessCrashTest {
             JsonNode s = send("GET", "/threads/" + thread + "/state", null);
             return s.path("next").toString().contains("generator");
         });
-        Thread.sleep(300); // some tokens out
+        awaitGeneratorToken(thread, runId); // some of the answer is out
         assertThat(PackagedApp.kill(first)).as("killed by SIGKILL").isEqualTo(137);
 
         app.start("second");
@@ -101,6 +101,16 @@ class ProcessCrashTest {
         assertThat(joinedMessages.get(joinedMessages.size() - 1).get("content").asText()).startsWith("Here is a plan for your week");
         String stream = streamed.get().body();
         assertThat(stream).contains("event: values").contains("Here is a plan for your week").contains("event: end");
+    }
+
+    /** Joins the run's stream and returns once a token of the generator's answer has been streamed. */
+    private void awaitGeneratorToken(String thread, String runId) throws Exception {
+        HttpRequest join = HttpRequest.newBuilder(URI.create(base + "/threads/" + thread + "/runs/" + runId + "/stream?stream_mode=messages-tuple"))
+                .timeout(WAIT).GET().build();
+        try (java.util.stream.Stream<String> lines = http.send(join, HttpResponse.BodyHandlers.ofLines()).body()) {
+            assertThat(lines.anyMatch(l -> l.startsWith("data:") && l.contains("\"langgraph_node\":\"generator\"")))
+                    .as("a token of the generator's answer streamed").isTrue();
+        }
     }
 
     private JsonNode send(String method, String path, Object body) throws Exception {
