@@ -18,6 +18,7 @@ import io.conduit.runs.RegisteredGraph;
 import io.conduit.runs.ThreadDeletion;
 import io.conduit.runs.RunStore;
 import io.conduit.runs.ThreadBusyException;
+import io.conduit.runs.ThreadGraphMismatchException;
 import io.conduit.runs.ThreadRecord;
 import io.conduit.runs.ThreadStatus;
 import io.conduit.runs.ThreadStore;
@@ -153,6 +154,23 @@ public class ThreadsResource {
     }
 
     /**
+     * Binds a thread that has no graph yet to {@code registered} before its first checkpoint is written: a compare-and-set,
+     * so that a first run of another graph arriving at the same moment cannot bind it too (that one wins, this is a 409).
+     */
+    private Uni<Void> bindUnbound(ThreadRecord t, RegisteredGraph registered) {
+        if (GraphRegistry.recordedGraphId(t) != null) {
+            return Uni.createFrom().voidItem();
+        }
+        return threads.patchMetadataIf(t.threadId(), GraphRegistry.GRAPH_ID, null, Map.of(GraphRegistry.GRAPH_ID, registered.graphId()), Instant.now())
+                .invoke(bound -> {
+                    String recorded = bound.map(GraphRegistry::recordedGraphId).orElse(registered.graphId());
+                    if (!recorded.equals(registered.graphId())) {
+                        throw new ThreadGraphMismatchException(t.threadId(), recorded, registered.graphId());
+                    }
+                }).replaceWithVoid();
+    }
+
+    /**
      * Updates the state as a node would have ({@code as_node}), in a new checkpoint (source {@code update}); the next
      * run without input continues from there. 409 while a run is pending or running on the thread. The values are
      * the thread's graph's; a thread without a graph yet is bound to the default graph, whose checkpoint this writes.
@@ -175,13 +193,12 @@ public class ThreadsResource {
                 throw new InvalidInputException("as_node", "the graph " + registered.graphId() + " has no node " + asNode);
             }
             Update u = update == null ? Update.none() : update;
-            Map<String, Object> binding = GraphRegistry.recordedGraphId(t) == null ? Map.of(GraphRegistry.GRAPH_ID, registered.graphId()) : Map.of();
             return runs.inflight(id).chain(inflight -> {
                 if (!inflight.isEmpty()) {
                     throw new ThreadBusyException(id);
                 }
-                return graph.updateState(id, u, asNode, checkpointId);
-            }).chain(cp -> threads.patchMetadata(id, binding, Instant.now()).replaceWith(cp));
+                return bindUnbound(t, registered);
+            }).chain(() -> graph.updateState(id, u, asNode, checkpointId));
         })
                 .map(cp -> {
                     ObjectNode out = JsonCodec.MAPPER.createObjectNode();
