@@ -116,6 +116,7 @@ if (scenario === "turn") {
   const stateCalls = st.values.messages.filter((m) => m.type === "ai").flatMap((m) => m.tool_calls || []).map((c) => c.id);
   check(tools.every((p) => stateCalls.includes(p.toolCallId)), "tool call ids are the thread's");
   check(chunks.filter((c) => c.type === "tool-input-delta").length >= 2, "tool arguments stream as deltas");
+  check(message.parts.some((p) => p.type === "reasoning" && p.text.length > 0), "the model's reasoning is a reasoning part");
   check(message.parts.some((p) => p.type === "data-planning_retry"), "the verifier's re-plan is a data-planning_retry part");
   const starts = chunks.filter((c) => c.type === "start-step").length;
   check(starts >= 3 && starts === chunks.filter((c) => c.type === "finish-step").length, "a step per model call (" + starts + ")");

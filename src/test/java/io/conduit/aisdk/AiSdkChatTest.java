@@ -23,12 +23,12 @@ import org.junit.jupiter.params.provider.ValueSource;
 @TestProfile(AiSdkChatTest.Paced.class)
 class AiSdkChatTest {
 
-    /** A paced model (so a stream can be dropped mid-run) and an agent that asks the user after one re-plan. */
+    /** A paced model that streams reasoning (so a stream can be dropped mid-run) and an agent that asks the user after one re-plan. */
     public static class Paced implements QuarkusTestProfile {
         @Override
         public Map<String, String> getConfigOverrides() {
             return Map.of("conduit.agent.clarify-on-failure", "true", "conduit.agent.retry-budget", "1",
-                    "conduit.simulator.inter-token-delay", "10ms");
+                    "conduit.simulator.inter-token-delay", "10ms", "conduit.simulator.reasoning", "true");
         }
     }
 
