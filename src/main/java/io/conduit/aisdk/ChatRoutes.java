@@ -98,8 +98,10 @@ public class ChatRoutes {
         // the run's protocol events are replayed from here: the run may start before this request subscribes
         long before = protocolLogs.log(thread).lastSeq();
         assistants.resolve(request.assistant())
-                .chain(a -> assistants.graph(a).graph().state(thread))
-                .map(state -> state.isPresent() && state.get().interrupts().stream().anyMatch(ChatRoutes::asksTheUser))
+                .chain(a -> assistants.graph(a).graph().state(thread)
+                        .map(state -> state.isPresent() && state.get().interrupts().stream().anyMatch(ChatRoutes::asksTheUser))
+                        // a thread of another graph does not read with this one's schema: the submission refuses it (409)
+                        .onFailure().recoverWithItem(false))
                 .chain(waiting -> submission.submit(thread, request.runBody(waiting), true))
                 .subscribe().with(sub -> {
                     SseSubscriber sse = follow(ctx, context, sub.run(), before, permit);

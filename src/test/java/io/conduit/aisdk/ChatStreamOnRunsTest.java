@@ -134,4 +134,20 @@ class ChatStreamOnRunsTest {
         given().when().get("/threads/{t}/runs", thread).then().statusCode(200).body("size()", org.hamcrest.Matchers.equalTo(1));
         given().when().post("/threads/{t}/runs/{r}/cancel?wait=1", thread, run).then().statusCode(200);
     }
+
+    @Test
+    void aChatOnAThreadOfAnotherGraphIsRefusedAndItsAssistantInThePathIsServed() throws Exception {
+        String thread = "chat-" + UUID.randomUUID();
+        given().contentType("application/json").body(Map.of("thread_id", thread, "metadata", Map.of("graph_id", "tutor")))
+                .when().post("/threads").then().statusCode(200);
+        String body = JsonCodec.MAPPER.writeValueAsString(Map.of("id", thread,
+                "messages", List.of(Map.of("id", "u1", "role", "user", "parts", List.of(Map.of("type", "text", "text", "hello"))))));
+        given().contentType("application/json").body(body).when().post(ChatRoutes.BASE).then().statusCode(409)
+                .body("code", org.hamcrest.Matchers.equalTo("thread_graph_mismatch"));
+        given().when().get("/threads/{t}/runs", thread).then().statusCode(200).body("size()", org.hamcrest.Matchers.equalTo(0));
+        String stream = given().contentType("application/json").body(body).when().post(ChatRoutes.BASE + "/tutor").then().statusCode(200)
+                .header("x-vercel-ai-ui-message-stream", "v1").extract().asString();
+        assertThat(stream).startsWith("data: {\"type\":\"start\"").endsWith("data: [DONE]\n\n");
+        given().when().get("/threads/{t}/runs", thread).then().statusCode(200).body("size()", org.hamcrest.Matchers.equalTo(1));
+    }
 }
