@@ -189,6 +189,7 @@ if (scenario === "turn") {
     [JSON.stringify({ id: crypto.randomUUID(), messages: [{ id: "u", role: "user", parts: [] }] }), 422, "invalid_input"],
     [JSON.stringify({ id: crypto.randomUUID(), messages: [userMessage("hi")], trigger: "regenerate-message", messageId: "m" }), 400, "bad_request"],
     [JSON.stringify({ id: crypto.randomUUID(), messages: [userMessage("hi")], resume: "yes" }), 400, "bad_request"],
+    [JSON.stringify({ id: crypto.randomUUID(), messages: [userMessage("hi")], trigger: "submit-message", messageId: "m0" }), 400, "bad_request"],
     [JSON.stringify({ id: crypto.randomUUID(), messages: [userMessage("hi")], config: { configurable: { retry_budget: 99 } } }), 422, "invalid_input"],
     [JSON.stringify({ id: crypto.randomUUID(), messages: [userMessage("hi")] }), 404, "not_found", "/no-such-assistant"],
   ];

@@ -46,6 +46,10 @@ record ChatRequest(String threadId, String assistant, String messageId, JsonNode
         if (!"submit-message".equals(trigger)) {
             throw new InvalidInputException("trigger", "must be submit-message");
         }
+        if (body.hasNonNull("messageId")) {
+            throw new RunSubmission.BadRequest("editing an earlier message (messageId) is not supported: the thread's history is its "
+                    + "checkpoints; send a new message, or fork from an earlier checkpoint with the Agent Server API");
+        }
         String assistant = pathAssistant;
         if (assistant == null) {
             JsonNode a = body.get("assistant_id");

@@ -62,6 +62,6 @@ class AiSdkChatTest {
     @ParameterizedTest
     @ValueSource(strings = {"7", "6"})
     void badRequestsAreRefusedWithJsonErrorsAndCreateNothing(String version) throws Exception {
-        assertThat(sdk(version, "errors").get("cases").asInt()).isEqualTo(11);
+        assertThat(sdk(version, "errors").get("cases").asInt()).isEqualTo(12);
     }
 }
