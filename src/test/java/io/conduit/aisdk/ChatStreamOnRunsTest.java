@@ -26,7 +26,8 @@ import org.junit.jupiter.api.Test;
  * The chat stream over real runs, whichever API started them: a run of the Agent Server API read on
  * {@code GET /ai-sdk/chat/{thread}/stream} (its id is the UI message's, reasoning and server tools included, the text
  * the state's); a run cancelled mid-answer ends the stream with {@code abort}; a chat turn on a busy thread with
- * {@code multitask_strategy: reject} is refused by the runs' own rule, before anything is written.
+ * {@code multitask_strategy: reject} is refused by the runs' own rule, before anything is written; a queued turn cancelled
+ * before it starts (no protocol events at all) still ends its stream.
  */
 @QuarkusTest
 @TestProfile(AiSdkChatTest.Paced.class)
@@ -121,6 +122,29 @@ class ChatStreamOnRunsTest {
             List<String> types = p.all().stream().map(ChatStreamOnRunsTest::type).toList();
             assertThat(types.subList(types.size() - 4, types.size())).containsExactly("text-end", "finish-step", "abort", "[DONE]");
         }
+    }
+
+    @Test
+    void aQueuedTurnCancelledBeforeItStartsEndsItsStreamWithAbort() throws Exception {
+        String thread = "chat-" + UUID.randomUUID();
+        String running = startRun(thread, "tick ".repeat(1500).trim());
+        String body = JsonCodec.MAPPER.writeValueAsString(Map.of("id", thread,
+                "messages", List.of(Map.of("id", "u1", "role", "user", "parts", List.of(Map.of("type", "text", "text", "hello"))))));
+        HttpResponse<java.io.InputStream> turn = HTTP.send(HttpRequest.newBuilder(URI.create("http://localhost:" + RestAssured.port + ChatRoutes.BASE))
+                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofInputStream());
+        assertThat(turn.statusCode()).isEqualTo(200); // enqueued behind the running run: it has not started
+        String queued = null;
+        for (JsonNode r : JsonCodec.MAPPER.readTree(given().when().get("/threads/{t}/runs", thread).then().statusCode(200).extract().asString())) {
+            if (!r.get("run_id").asText().equals(running)) {
+                queued = r.get("run_id").asText();
+                assertThat(r.get("status").asText()).isEqualTo("pending");
+            }
+        }
+        given().when().post("/threads/{t}/runs/{r}/cancel", thread, queued).then().statusCode(202);
+        String stream = new String(turn.body().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(stream).isEqualTo("data: {\"type\":\"start\",\"messageId\":\"" + queued + "\"}\n\n"
+                + "data: {\"type\":\"abort\",\"reason\":\"the run was cancelled\"}\n\ndata: [DONE]\n\n");
+        given().when().post("/threads/{t}/runs/{r}/cancel?wait=1", thread, running).then().statusCode(200);
     }
 
     @Test
