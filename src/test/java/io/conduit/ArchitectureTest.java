@@ -157,6 +157,25 @@ class ArchitectureTest {
     }
 
     @Test
+    void theAiSdkFrontDoorIsAThinAdapterNothingDependsOn() {
+        assertThat(classes.containPackage("io.conduit.aisdk")).isTrue();
+        noClasses().that().resideOutsideOfPackage("io.conduit.aisdk..")
+                .should().dependOnClassesThat().resideInAPackage("io.conduit.aisdk..")
+                .because("the AI SDK's UI message stream is a front door: removing it changes nothing else")
+                .check(classes);
+        noClasses().that().resideInAPackage("io.conduit.aisdk..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.conduit.agent..", "io.conduit.blueprints..", "io.conduit.stream..",
+                        "io.conduit.transport..", "io.conduit.llm..", "io.conduit.tools..", "io.conduit.persistence..")
+                .because("it starts runs through RunSubmission and reads the thread's protocol log (runs); of the API it uses the error shape only")
+                .check(classes);
+        noClasses().that().resideInAPackage("io.conduit.aisdk..")
+                .should().dependOnClassesThat(JavaClass.Predicates.resideInAPackage("io.conduit.api..")
+                        .and(DescribedPredicate.not(JavaClass.Predicates.simpleName("ErrorBody"))))
+                .because("the Agent Server API's error shape is shared; its resources and routes are not")
+                .check(classes);
+    }
+
+    @Test
     void blueprintsBuildOnTheInnerLayersOnly() {
         noClasses().that().resideInAPackage("io.conduit.blueprints..")
                 .should().dependOnClassesThat().resideInAnyPackage("io.conduit.llm..", "io.conduit.persistence..", "io.conduit.api..",

@@ -1,0 +1,209 @@
+package io.conduit.aisdk;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.conduit.api.ErrorBody;
+import io.conduit.checkpoint.JsonCodec;
+import io.conduit.graph.Interrupt;
+import io.conduit.runs.Assistants;
+import io.conduit.runs.InputText;
+import io.conduit.runs.ProtocolEventLogs;
+import io.conduit.runs.Run;
+import io.conduit.runs.RunEvent;
+import io.conduit.runs.RunEventListener;
+import io.conduit.runs.RunEventLogs;
+import io.conduit.runs.RunExecutor;
+import io.conduit.runs.RunStore;
+import io.conduit.runs.RunSubmission;
+import io.conduit.runs.Runs;
+import io.conduit.runs.ServingConfig;
+import io.conduit.runs.ThreadEventLog;
+import io.conduit.runs.delivery.DeliveryConfig;
+import io.conduit.runs.delivery.SseSubscriber;
+import io.conduit.runs.delivery.StreamPermits;
+import io.vertx.core.Context;
+import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpServerResponse;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import io.vertx.ext.web.handler.BodyHandler;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+/**
+ * The Vercel AI SDK's front door, for {@code useChat} and its {@code DefaultChatTransport}: {@code POST /ai-sdk/chat}
+ * (and {@code /ai-sdk/chat/{assistant_id}}) puts the user's new message on the chat's thread as an ordinary run
+ * ({@link RunSubmission}: the same records, multitask rules and logs as the Agent Server API) and answers that run as a
+ * UI message stream ({@link UiMessageStream}); {@code GET …/{chat id}/stream} resumes the chat's run in flight from
+ * its start (204 when there is none). Delivery is the shared bounded outbox ({@link SseSubscriber}).
+ */
+@ApplicationScoped
+public class ChatRoutes {
+
+    static final String BASE = "/ai-sdk/chat";
+
+    private final RunSubmission submission;
+    private final RunStore runs;
+    private final RunEventLogs logs;
+    private final ProtocolEventLogs protocolLogs;
+    private final RunExecutor executor;
+    private final Assistants assistants;
+    private final ServingConfig config;
+    private final Vertx vertx;
+    private final long maxBody;
+    private final StreamPermits permits;
+    private final DeliveryConfig delivery;
+
+    ChatRoutes(RunSubmission submission, RunStore runs, RunEventLogs logs, ProtocolEventLogs protocolLogs, RunExecutor executor,
+               Assistants assistants, ServingConfig config, Vertx vertx,
+               @ConfigProperty(name = "conduit.api.max-body-bytes", defaultValue = "1048576") long maxBody, StreamPermits permits,
+               DeliveryConfig delivery) {
+        this.submission = submission;
+        this.runs = runs;
+        this.logs = logs;
+        this.protocolLogs = protocolLogs;
+        this.executor = executor;
+        this.assistants = assistants;
+        this.config = config;
+        this.vertx = vertx;
+        this.maxBody = maxBody;
+        this.permits = permits;
+        this.delivery = delivery;
+    }
+
+    void routes(@Observes Router router) {
+        BodyHandler body = BodyHandler.create(false).setBodyLimit(maxBody);
+        router.post(BASE).handler(body).handler(ctx -> chat(ctx, null)).failureHandler(this::failed);
+        router.post(BASE + "/:assistant_id").handler(body).handler(ctx -> chat(ctx, ctx.pathParam("assistant_id"))).failureHandler(this::failed);
+        router.get(BASE + "/:chat_id/stream").handler(this::resume).failureHandler(this::failed);
+        router.get(BASE + "/:assistant_id/:chat_id/stream").handler(this::resume).failureHandler(this::failed);
+    }
+
+    /** A turn: every check (body, assistant, thread, multitask rule) before the response's head is written. */
+    private void chat(RoutingContext ctx, String assistantInPath) {
+        ChatRequest request;
+        try {
+            String raw = ctx.body().asString();
+            request = ChatRequest.parse(raw == null || raw.isBlank() ? null : JsonCodec.MAPPER.readTree(raw), assistantInPath);
+        } catch (Exception e) {
+            error(ctx, e);
+            return;
+        }
+        Context context = vertx.getOrCreateContext();
+        StreamPermits.Permit permit = permit(ctx);
+        if (permit == null) {
+            return;
+        }
+        String thread = request.threadId();
+        // the run's protocol events are replayed from here: the run may start before this request subscribes
+        long before = protocolLogs.log(thread).lastSeq();
+        assistants.resolve(request.assistant())
+                .chain(a -> assistants.graph(a).graph().state(thread)
+                        .map(state -> state.isPresent() && state.get().interrupts().stream().anyMatch(ChatRoutes::asksTheUser))
+                        // a thread of another graph does not read with this one's schema: the submission refuses it (409)
+                        .onFailure().recoverWithItem(false))
+                .chain(waiting -> submission.submit(thread, request.runBody(waiting), true))
+                .subscribe().with(sub -> {
+                    SseSubscriber sse = follow(ctx, context, sub.run(), before, permit);
+                    sse.onClientGone(() -> {
+                        if (sub.cancelOnDisconnect()) {
+                            executor.cancel(sub.run(), RunExecutor.StopReason.INTERRUPT).subscribe().with(x -> { }, f -> { });
+                        }
+                    });
+                }, f -> {
+                    permit.release();
+                    error(ctx, f);
+                });
+    }
+
+    /** {@code GET …/{chat id}/stream}: the chat's newest run in flight, replayed from its start, then live; else 204. */
+    private void resume(RoutingContext ctx) {
+        String thread = ctx.pathParam("chat_id");
+        if (!InputText.isId(thread)) {
+            ctx.response().setStatusCode(204).end();
+            return;
+        }
+        Context context = vertx.getOrCreateContext();
+        runs.inflight(thread).subscribe().with(inflight -> {
+            Run newest = inflight.stream().max(Runs.OLDEST_FIRST).orElse(null);
+            if (newest == null) {
+                ctx.response().setStatusCode(204).end();
+                return;
+            }
+            StreamPermits.Permit permit = permit(ctx);
+            if (permit != null) {
+                follow(ctx, context, newest, -1L, permit);
+            }
+        }, f -> error(ctx, f));
+    }
+
+    /**
+     * Streams one run: the thread's protocol log after {@code afterSeq} (its events only), ended at the run's end; the
+     * classic log's end of the run ends it too, for a run stopped before it started (no protocol events at all).
+     */
+    private SseSubscriber follow(RoutingContext ctx, Context context, Run run, long afterSeq, StreamPermits.Permit permit) {
+        UiMessageStream parts = new UiMessageStream(run.runId());
+        ctx.response().putHeader("x-vercel-ai-ui-message-stream", "v1");
+        SseSubscriber sse = new SseSubscriber(ctx.request(), context, config.heartbeat(), delivery, UiMessageStream::wanted, parts::frames,
+                true, permit);
+        OneRun one = new OneRun(run.runId(), sse);
+        ThreadEventLog.Subscription events = protocolLogs.log(run.threadId()).subscribeThread(afterSeq, one);
+        ThreadEventLog.Subscription end = logs.log(run.threadId()).subscribeRun(run.runId(), Long.MAX_VALUE, new RunEventListener() {
+            @Override
+            public void onEvent(RunEvent e) {
+            }
+
+            @Override
+            public void onEnd() {
+                one.stopped();
+            }
+        });
+        sse.open();
+        sse.release(() -> {
+            events.cancel();
+            if (end != null) {
+                end.cancel();
+            }
+        });
+        return sse;
+    }
+
+    /** An {@code interrupt()} in a node, which the user answers (a static breakpoint is continued, not answered). */
+    private static boolean asksTheUser(Interrupt i) {
+        return !"before".equals(i.when()) && !"after".equals(i.when());
+    }
+
+    private StreamPermits.Permit permit(RoutingContext ctx) {
+        StreamPermits.Permit p = permits.tryAcquire();
+        if (p == null) {
+            write(ctx, new ErrorBody(429, StreamPermits.CODE, permits.refusal(), permits.retryAfterSeconds()));
+        }
+        return p;
+    }
+
+    private void failed(RoutingContext ctx) {
+        if (ctx.statusCode() == 413) {
+            write(ctx, new ErrorBody(413, "body_too_large", "the request body is larger than " + maxBody + " bytes"));
+        } else if (ctx.failure() != null) {
+            error(ctx, ctx.failure());
+        } else {
+            write(ctx, new ErrorBody(ctx.statusCode(), "http_" + ctx.statusCode(), "the request failed"));
+        }
+    }
+
+    private static void error(RoutingContext ctx, Throwable t) {
+        write(ctx, ErrorBody.of(t));
+    }
+
+    private static void write(RoutingContext ctx, ErrorBody e) {
+        HttpServerResponse r = ctx.response();
+        if (r.headWritten()) {
+            r.end();
+            return;
+        }
+        if (e.retryAfterSeconds() > 0) {
+            r.putHeader("Retry-After", Long.toString(e.retryAfterSeconds()));
+        }
+        r.setStatusCode(e.status()).putHeader("Content-Type", "application/json").end(e.json());
+    }
+}
