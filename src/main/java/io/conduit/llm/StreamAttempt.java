@@ -69,11 +69,18 @@ final class StreamAttempt implements StreamingChatResponseHandler {
             }
         });
         idle.start();
-        try {
-            model.chat(request, this);
-        } catch (RuntimeException e) {
-            onError(e);
-        }
+        // LangChain4j builds and serializes the request in the calling thread: a run's first call did so on an event
+        // loop for ~0.5 s (Jackson meeting its types). A virtual thread may block; a call cancelled meanwhile never starts.
+        Thread.ofVirtual().name("llm-call").start(() -> {
+            if (done.get()) {
+                return;
+            }
+            try {
+                model.chat(request, this);
+            } catch (RuntimeException e) {
+                onError(e);
+            }
+        });
     }
 
     /** The provider went silent: the attempt fails (retried if nothing was output yet) and its stream is dropped. */
