@@ -16,15 +16,15 @@ import java.util.Map;
 /**
  * Every API error has one shape, the Agent Server's {@code {"detail": "...", "code": "..."}}: a sentence for people,
  * a code for programs, never a stack trace. One mapping from exceptions to status and code, for the REST resources
- * and the streaming routes alike. A 429 says when to retry ({@code Retry-After}, {@link #retryAfterSeconds}).
+ * and the streaming routes alike (the other front doors, such as {@code io.conduit.agui}, answer their errors with it too). A 429 says when to retry ({@code Retry-After}, {@link #retryAfterSeconds}).
  */
-record ErrorBody(int status, String code, String detail, long retryAfterSeconds) {
+public record ErrorBody(int status, String code, String detail, long retryAfterSeconds) {
 
-    ErrorBody(int status, String code, String detail) {
+    public ErrorBody(int status, String code, String detail) {
         this(status, code, detail, 0);
     }
 
-    static ErrorBody of(Throwable t) {
+    public static ErrorBody of(Throwable t) {
         Throwable e = t instanceof java.util.concurrent.CompletionException && t.getCause() != null ? t.getCause() : t;
         return switch (e) {
             case LimitExceededException l -> new ErrorBody(429, l.code(), l.getMessage(), l.retryAfterSeconds());
@@ -48,7 +48,7 @@ record ErrorBody(int status, String code, String detail, long retryAfterSeconds)
         };
     }
 
-    String json() {
+    public String json() {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("detail", detail);
         m.put("code", code);

@@ -1,0 +1,128 @@
+// AG-UI judged by its own client (@ag-ui/client 1.0.0, HttpAgent), whose runAgent enforces the event schemas and
+// verifies the event order (verifyEvents) on every run. Usage: node ag-ui-client.mjs <baseUrl> <scenario>
+// scenarios: server-tool | frontend-tool | interrupt. Prints one JSON summary line; a failed check, a rejected run or
+// any warning or error the client logs exits 1 with "FAILED ...".
+import { HttpAgent, EventType } from "@ag-ui/client";
+import { randomUUID } from "node:crypto";
+
+const [base, scenario] = process.argv.slice(2);
+let checks = 0;
+const fail = console.error;
+function check(ok, what) {
+  checks++;
+  if (!ok) {
+    fail("FAILED [" + scenario + "] " + what);
+    process.exit(1);
+  }
+}
+// the client reports stripped fields, unknown events, bad patches and the like as warnings: none may appear
+for (const level of ["warn", "error"]) {
+  const original = console[level];
+  console[level] = (...args) => { original(...args); check(false, "the client logged a " + level + ": " + args.map(String).join(" ")); };
+}
+
+const threadId = "agui-" + randomUUID();
+const agent = new HttpAgent({ url: base + "/ag-ui", threadId });
+
+/** One run: every event the client applied, in order; the run must resolve (no verification error). */
+async function run(params = {}) {
+  const events = [];
+  await agent.runAgent(params, { onEvent: ({ event }) => { events.push(event); } })
+    .catch((e) => check(false, "runAgent rejected: " + (e && e.stack || e)));
+  const types = events.map((e) => e.type);
+  check(types[0] === EventType.RUN_STARTED, "the first event is RUN_STARTED, got " + types[0]);
+  check(types[types.length - 1] === EventType.RUN_FINISHED, "the last event is RUN_FINISHED, got " + types[types.length - 1]);
+  check(types.filter((t) => t === EventType.RUN_FINISHED || t === EventType.RUN_STARTED).length === 2, "one run per stream");
+  check(types.includes(EventType.MESSAGES_SNAPSHOT) && types.includes(EventType.STATE_SNAPSHOT), "both snapshots came");
+  check(types.indexOf(EventType.MESSAGES_SNAPSHOT) < types.length - 1, "the snapshots come before RUN_FINISHED");
+  return events;
+}
+const say = (text) => agent.addMessage({ id: randomUUID(), role: "user", content: text });
+const ofType = (events, type) => events.filter((e) => e.type === type);
+const text = (events) => ofType(events, EventType.TEXT_MESSAGE_CONTENT).map((e) => e.delta).join("");
+const steps = (events) => ofType(events, EventType.STEP_STARTED).map((e) => e.stepName);
+async function threadState() {
+  const r = await fetch(base + "/threads/" + threadId + "/state");
+  check(r.status === 200, "the thread exists, status " + r.status);
+  return r.json();
+}
+
+const summary = { scenario };
+if (scenario === "server-tool") {
+  say("what time is it?");
+  const events = await run();
+  const finished = events[events.length - 1];
+  check(finished.threadId === threadId && typeof finished.runId === "string", "RUN_FINISHED names the thread and the run");
+  check(finished.outcome === undefined || finished.outcome.type === "success", "the run succeeded");
+  const start = ofType(events, EventType.TOOL_CALL_START);
+  check(start.length === 1 && start[0].toolCallName === "get_current_time", "one call to get_current_time");
+  const callId = start[0].toolCallId;
+  const args = ofType(events, EventType.TOOL_CALL_ARGS).filter((e) => e.toolCallId === callId);
+  check(args.length >= 2, "the arguments came as several deltas, got " + args.length);
+  check(JSON.parse(args.map((e) => e.delta).join("")).timezone === "UTC", "the deltas add up to the arguments");
+  const result = ofType(events, EventType.TOOL_CALL_RESULT);
+  check(result.length === 1 && result[0].toolCallId === callId && result[0].content.length > 0, "the tool's result came");
+  check(events.indexOf(result[0]) > events.indexOf(ofType(events, EventType.TOOL_CALL_END)[0]), "the result comes after the call ends");
+  check(text(events) === "I looked at the clock for you: the current time is in the result above.", "the answer streamed: " + text(events));
+  check(["ingress", "planner", "tool_executor", "verifier", "generator"].every((s) => steps(events).includes(s)), "a step per node: " + steps(events));
+  check(ofType(events, EventType.STEP_FINISHED).length === steps(events).length, "every step finished");
+  const roles = agent.messages.map((m) => m.role);
+  check(JSON.stringify(roles) === JSON.stringify(["user", "assistant", "tool", "assistant"]), "the client's messages: " + roles);
+  check(agent.messages[1].toolCalls[0].id === callId, "the assistant message carries the call");
+  // a second turn: the client sends its whole history; only the new message is appended to the thread
+  say("hello again");
+  const second = await run();
+  check(text(second).includes("hello again"), "the second answer: " + text(second));
+  const state = await threadState();
+  check(state.values.messages.length === 6, "the thread holds 6 messages, not the history twice: " + state.values.messages.length);
+  check(agent.messages.length === 6, "so does the client");
+  summary.events = events.length; summary.argDeltas = args.length;
+} else if (scenario === "frontend-tool") {
+  const tools = [{ name: "set_background", description: "Paints the page's background",
+    parameters: { type: "object", properties: { color: { type: "string" } }, required: ["color"] } }];
+  say("paint the page blue");
+  const first = await run({ tools });
+  const start = ofType(first, EventType.TOOL_CALL_START);
+  check(start.length === 1 && start[0].toolCallName === "set_background", "the planner called the front-end tool");
+  const callId = start[0].toolCallId;
+  check(JSON.parse(ofType(first, EventType.TOOL_CALL_ARGS).map((e) => e.delta).join("")).color === "blue", "with its arguments");
+  check(ofType(first, EventType.TOOL_CALL_END).length === 1, "the call ended");
+  check(ofType(first, EventType.TOOL_CALL_RESULT).length === 0, "the service did not run it");
+  check(!steps(first).includes("tool_executor"), "no executor step");
+  const last = agent.messages[agent.messages.length - 1];
+  check(last.role === "assistant" && last.toolCalls.length === 1 && last.toolCalls[0].id === callId, "the client holds the open call");
+  // the application runs the tool and answers it in the next run
+  agent.addMessage({ id: randomUUID(), role: "tool", toolCallId: callId, content: "the background is blue" });
+  const second = await run({ tools });
+  check(text(second) === "The page is blue now, as the browser confirmed.", "the agent continued from the result: " + text(second));
+  const state = await threadState();
+  const tool = state.values.messages.find((m) => m.type === "tool");
+  check(tool && tool.tool_call_id === callId && tool.content === "the background is blue", "the thread holds the client's result");
+  summary.events = first.length + second.length;
+} else if (scenario === "interrupt") {
+  say("what do you know about my cat?");
+  const first = await run();
+  const finished = first[first.length - 1];
+  check(finished.outcome && finished.outcome.type === "interrupt", "the run ends on an interrupt: " + JSON.stringify(finished.outcome));
+  const interrupt = finished.outcome.interrupts[0];
+  check(finished.outcome.interrupts.length === 1 && typeof interrupt.id === "string" && interrupt.reason === "input_required", "one interrupt");
+  check(typeof interrupt.message === "string" && interrupt.message.length > 0, "it asks a question");
+  check(agent.pendingInterrupts.length === 1 && agent.pendingInterrupts[0].id === interrupt.id, "the client holds it as pending");
+  // the client refuses, by itself, a run that leaves it unanswered
+  let refused = false;
+  await agent.runAgent({}).catch(() => { refused = true; });
+  check(refused, "a run without resume is refused by the client");
+  const second = await run({ resume: [{ interruptId: interrupt.id, status: "resolved", payload: "It is called Felix" }] });
+  const end = second[second.length - 1];
+  check(end.outcome === undefined || end.outcome.type === "success", "the resumed run completes: " + JSON.stringify(end.outcome));
+  // the verifier hands the answer to the planner as the user's word; the scripted model echoes the last user message
+  check(text(second).endsWith("You said: It is called Felix"), "the answer after the resume: " + text(second));
+  check(agent.pendingInterrupts.length === 0, "nothing is pending any more");
+  const state = await threadState();
+  check(state.interrupts.length === 0 && state.next.length === 0, "the thread waits on nothing");
+  summary.events = first.length + second.length;
+} else {
+  check(false, "unknown scenario " + scenario);
+}
+summary.checks = checks;
+console.log(JSON.stringify(summary));
