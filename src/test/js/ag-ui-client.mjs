@@ -104,6 +104,8 @@ if (scenario === "server-tool") {
   const first = await run();
   const finished = first[first.length - 1];
   check(finished.outcome && finished.outcome.type === "interrupt", "the run ends on an interrupt: " + JSON.stringify(finished.outcome));
+  const retry = ofType(first, EventType.CUSTOM).filter((e) => e.name === "planning_retry");
+  check(retry.length === 1 && retry[0].value.attempt === 1, "the verifier's re-plan came as CUSTOM planning_retry");
   const interrupt = finished.outcome.interrupts[0];
   check(finished.outcome.interrupts.length === 1 && typeof interrupt.id === "string" && interrupt.reason === "input_required", "one interrupt");
   check(typeof interrupt.message === "string" && interrupt.message.length > 0, "it asks a question");
