@@ -157,6 +157,23 @@ class ArchitectureTest {
     }
 
     @Test
+    void theAgUiFrontDoorIsAnAdapterOverTheRunsThatNothingKnows() {
+        assertThat(classes.containPackage("io.conduit.agui")).isTrue();
+        noClasses().that().resideOutsideOfPackage("io.conduit.agui..")
+                .should().dependOnClassesThat().resideInAPackage("io.conduit.agui..")
+                .because("AG-UI is a front door beside the others: nothing builds on it")
+                .check(classes);
+        noClasses().that().resideInAPackage("io.conduit.agui..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.conduit.agent..", "io.conduit.blueprints..", "io.conduit.stream..",
+                        "io.conduit.transport..", "io.conduit.llm..", "io.conduit.tools..", "io.conduit.persistence..")
+                .orShould().dependOnClassesThat(JavaClass.Predicates.resideInAPackage("io.conduit.api..")
+                        .and(DescribedPredicate.not(DescribedPredicate.describe("ErrorBody", c -> c.getName().equals("io.conduit.api.ErrorBody")))))
+                .because("it starts runs through RunSubmission and reads them from the protocol log through the shared delivery; "
+                        + "of the Agent Server API it shares only the error shape")
+                .check(classes);
+    }
+
+    @Test
     void blueprintsBuildOnTheInnerLayersOnly() {
         noClasses().that().resideInAPackage("io.conduit.blueprints..")
                 .should().dependOnClassesThat().resideInAnyPackage("io.conduit.llm..", "io.conduit.persistence..", "io.conduit.api..",
