@@ -1,17 +1,21 @@
-// AG-UI judged by its own client (@ag-ui/client 1.0.0, HttpAgent), whose runAgent enforces the event schemas and
-// verifies the event order (verifyEvents) on every run. Usage: node ag-ui-client.mjs <baseUrl> <scenario>
-// scenarios: server-tool | frontend-tool | interrupt. Prints one JSON summary line; a failed check, a rejected run or
-// any warning or error the client logs exits 1 with "FAILED ...".
-import { HttpAgent, EventType } from "@ag-ui/client";
+// AG-UI judged by its own client (@ag-ui/client 1.0.0), whose runAgent enforces the event schemas and verifies the
+// event order (verifyEvents) on every run. Usage: node ag-ui-client.mjs <baseUrl> <scenario> <http|websocket>
+// scenarios: server-tool | frontend-tool | interrupt. Over http the client's own HttpAgent; over websocket an
+// AbstractAgent whose run() reads the events from one WebSocket (subprotocol ag-ui) that carries every run of the
+// scenario. Prints one JSON summary line; a failed check, a rejected run or any warning or error the client logs
+// exits 1 with "FAILED ...".
+import { AbstractAgent, HttpAgent, EventType } from "@ag-ui/client";
+import { Observable } from "rxjs";
+import WebSocket from "ws";
 import { randomUUID } from "node:crypto";
 
-const [base, scenario] = process.argv.slice(2);
+const [base, scenario, transport = "http"] = process.argv.slice(2);
 let checks = 0;
 const fail = console.error;
 function check(ok, what) {
   checks++;
   if (!ok) {
-    fail("FAILED [" + scenario + "] " + what);
+    fail("FAILED [" + scenario + "/" + transport + "] " + what);
     process.exit(1);
   }
 }
@@ -21,8 +25,44 @@ for (const level of ["warn", "error"]) {
   console[level] = (...args) => { original(...args); check(false, "the client logged a " + level + ": " + args.map(String).join(" ")); };
 }
 
+/** AG-UI over WebSocket: each run sends its input as one text frame and reads one event per frame until the run's end. */
+class WebSocketAgent extends AbstractAgent {
+  constructor(config) {
+    super(config);
+    this.url = config.url;
+    this.socket = null;
+  }
+
+  async connected() {
+    if (this.socket && this.socket.readyState === WebSocket.OPEN) return this.socket;
+    const socket = new WebSocket(this.url, "ag-ui");
+    await new Promise((resolve, reject) => { socket.once("open", resolve); socket.once("error", reject); });
+    check(socket.protocol === "ag-ui", "the server agreed to the ag-ui subprotocol");
+    this.socket = socket;
+    return socket;
+  }
+
+  run(input) {
+    return new Observable((subscriber) => {
+      let socket;
+      const onMessage = (data) => {
+        const event = JSON.parse(String(data));
+        subscriber.next(event);
+        if (event.type === EventType.RUN_FINISHED || event.type === EventType.RUN_ERROR) {
+          socket.off("message", onMessage);
+          subscriber.complete();
+        }
+      };
+      this.connected().then((s) => { socket = s; s.on("message", onMessage); s.send(JSON.stringify(input)); }, (e) => subscriber.error(e));
+      return () => socket && socket.off("message", onMessage);
+    });
+  }
+}
+
 const threadId = "agui-" + randomUUID();
-const agent = new HttpAgent({ url: base + "/ag-ui", threadId });
+const agent = transport === "websocket"
+  ? new WebSocketAgent({ url: base.replace(/^http/, "ws") + "/ag-ui", threadId })
+  : new HttpAgent({ url: base + "/ag-ui", threadId });
 
 /** One run: every event the client applied, in order; the run must resolve (no verification error). */
 async function run(params = {}) {
@@ -47,7 +87,7 @@ async function threadState() {
   return r.json();
 }
 
-const summary = { scenario };
+const summary = { scenario, transport };
 if (scenario === "server-tool") {
   say("what time is it?");
   const events = await run();
@@ -127,4 +167,5 @@ if (scenario === "server-tool") {
   check(false, "unknown scenario " + scenario);
 }
 summary.checks = checks;
+if (agent.socket) agent.socket.close();
 console.log(JSON.stringify(summary));

@@ -9,11 +9,13 @@ import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import java.util.Map;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * AG-UI judged by its own client, {@code @ag-ui/client} 1.0.0's {@code HttpAgent} (src/test/js/ag-ui-client.mjs),
- * whose {@code runAgent} checks every event against the protocol's schemas and verifies their order; the script also
+ * AG-UI judged by its own client, {@code @ag-ui/client} 1.0.0 (src/test/js/ag-ui-client.mjs): its {@code HttpAgent}
+ * over SSE, and over the WebSocket (subprotocol {@code ag-ui}) an {@code AbstractAgent} reading one socket for every
+ * run; {@code runAgent} checks every event against the protocol's schemas and verifies their order, and the script
  * fails on any warning the client logs. A turn with a server tool (argument deltas, its result, a step per node, a
  * second turn that appends only the new message); a front-end tool the planner calls, the run ending on it and the
  * next run continuing from the client's result; an interrupt ending the run and a resume answering it.
@@ -34,26 +36,29 @@ class AgUiClientTest {
     @ConfigProperty(name = "quarkus.http.test-port", defaultValue = "8081")
     int port;
 
-    private JsonNode client(String scenario) throws Exception {
-        JsonNode r = NodeClient.run("ag-ui-client.mjs", 120, "http://localhost:" + port, scenario);
-        System.out.println("ag-ui-client " + scenario + ": " + r);
+    private JsonNode client(String scenario, String transport) throws Exception {
+        JsonNode r = NodeClient.run("ag-ui-client.mjs", 120, "http://localhost:" + port, scenario, transport);
+        System.out.println("ag-ui-client " + scenario + " " + transport + ": " + r);
         return r;
     }
 
-    @Test
-    void aTurnWithAServerToolStreamsTheCallItsArgumentDeltasAndItsResult() throws Exception {
-        JsonNode r = client("server-tool");
+    @ParameterizedTest
+    @ValueSource(strings = {"http", "websocket"})
+    void aTurnWithAServerToolStreamsTheCallItsArgumentDeltasAndItsResult(String transport) throws Exception {
+        JsonNode r = client("server-tool", transport);
         assertThat(r.get("argDeltas").asInt()).isGreaterThanOrEqualTo(2);
         assertThat(r.get("checks").asInt()).isGreaterThan(20);
     }
 
-    @Test
-    void aFrontEndToolIsCalledAndTheNextRunContinuesFromTheClientsResult() throws Exception {
-        assertThat(client("frontend-tool").get("checks").asInt()).isGreaterThan(15);
+    @ParameterizedTest
+    @ValueSource(strings = {"http", "websocket"})
+    void aFrontEndToolIsCalledAndTheNextRunContinuesFromTheClientsResult(String transport) throws Exception {
+        assertThat(client("frontend-tool", transport).get("checks").asInt()).isGreaterThan(15);
     }
 
-    @Test
-    void anInterruptEndsTheRunAndTheNextRunResumesIt() throws Exception {
-        assertThat(client("interrupt").get("checks").asInt()).isGreaterThan(15);
+    @ParameterizedTest
+    @ValueSource(strings = {"http", "websocket"})
+    void anInterruptEndsTheRunAndTheNextRunResumesIt(String transport) throws Exception {
+        assertThat(client("interrupt", transport).get("checks").asInt()).isGreaterThan(15);
     }
 }
