@@ -106,16 +106,20 @@ if (scenario === "server-tool") {
   check(text(events) === "I looked at the clock for you: the current time is in the result above.", "the answer streamed: " + text(events));
   check(["ingress", "planner", "tool_executor", "verifier", "generator"].every((s) => steps(events).includes(s)), "a step per node: " + steps(events));
   check(ofType(events, EventType.STEP_FINISHED).length === steps(events).length, "every step finished");
-  const roles = agent.messages.map((m) => m.role);
+  // the model streams its reasoning first (the simulator's reasoning is on): one reasoning message per model call
+  const reasoning = ofType(events, EventType.REASONING_MESSAGE_START);
+  check(reasoning.length >= 2 && ofType(events, EventType.REASONING_MESSAGE_CONTENT).length > reasoning.length, "reasoning streamed");
+  check(ofType(events, EventType.REASONING_START).length === reasoning.length && ofType(events, EventType.REASONING_END).length === reasoning.length, "each in its span");
+  const roles = agent.messages.filter((m) => m.role !== "reasoning").map((m) => m.role);
   check(JSON.stringify(roles) === JSON.stringify(["user", "assistant", "tool", "assistant"]), "the client's messages: " + roles);
-  check(agent.messages[1].toolCalls[0].id === callId, "the assistant message carries the call");
+  check(agent.messages.find((m) => m.role === "assistant").toolCalls[0].id === callId, "the assistant message carries the call");
   // a second turn: the client sends its whole history; only the new message is appended to the thread
   say("hello again");
   const second = await run();
   check(text(second).includes("hello again"), "the second answer: " + text(second));
   const state = await threadState();
   check(state.values.messages.length === 6, "the thread holds 6 messages, not the history twice: " + state.values.messages.length);
-  check(agent.messages.length === 6, "so does the client");
+  check(agent.messages.filter((m) => m.role !== "reasoning").length === 6, "so does the client");
   summary.events = events.length; summary.argDeltas = args.length;
 } else if (scenario === "frontend-tool") {
   const tools = [{ name: "set_background", description: "Paints the page's background",
@@ -129,7 +133,7 @@ if (scenario === "server-tool") {
   check(ofType(first, EventType.TOOL_CALL_END).length === 1, "the call ended");
   check(ofType(first, EventType.TOOL_CALL_RESULT).length === 0, "the service did not run it");
   check(!steps(first).includes("tool_executor"), "no executor step");
-  const last = agent.messages[agent.messages.length - 1];
+  const last = agent.messages.filter((m) => m.role !== "reasoning").pop();
   check(last.role === "assistant" && last.toolCalls.length === 1 && last.toolCalls[0].id === callId, "the client holds the open call");
   // the application runs the tool and answers it in the next run
   agent.addMessage({ id: randomUUID(), role: "tool", toolCallId: callId, content: "the background is blue" });

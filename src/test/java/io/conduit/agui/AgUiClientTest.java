@@ -24,12 +24,12 @@ import org.junit.jupiter.params.provider.ValueSource;
 @TestProfile(AgUiClientTest.Scripted.class)
 class AgUiClientTest {
 
-    /** The simulator's script with a front-end tool's rule; an agent that asks the user after one re-plan. */
+    /** The simulator's script with a front-end tool's rule, streaming reasoning; an agent that asks the user after one re-plan. */
     public static class Scripted implements QuarkusTestProfile {
         @Override
         public Map<String, String> getConfigOverrides() {
             return Map.of("conduit.simulator.script", "src/test/resources/agui/script.json",
-                    "conduit.agent.clarify-on-failure", "true", "conduit.agent.retry-budget", "1");
+                    "conduit.agent.clarify-on-failure", "true", "conduit.agent.retry-budget", "1", "conduit.simulator.reasoning", "true");
         }
     }
 
