@@ -14,7 +14,8 @@ import io.quarkus.websockets.next.WebSocketConnection;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
-import java.util.List;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -86,9 +87,7 @@ public class AgUiSocket {
         } catch (Exception e) {
             return refuse(connection, e);
         }
-        List<String> ids = connection.handshakeRequest().query() == null ? List.of() : queryValues(connection.handshakeRequest().query());
-        String assistant = ids.isEmpty() ? AgUiRoutes.DEFAULT_ASSISTANT : ids.get(0);
-        return runs.start(assistant, input).chain(started -> {
+        return runs.start(assistant(connection.handshakeRequest().query()), input).chain(started -> {
             AgUiSocketRun run = new AgUiSocketRun(connection, s.context, delivery, new AgUiEvents(input.threadId(), started.run().runId()));
             s.started = started;
             s.run = run;
@@ -131,10 +130,15 @@ public class AgUiSocket {
         return connection.sendText(AgUiEvents.runError(code, message).toString());
     }
 
-    /** The {@code assistant_id} values of a query string. */
-    private static List<String> queryValues(String query) {
-        return java.util.Arrays.stream(query.split("&")).filter(p -> p.startsWith("assistant_id="))
-                .map(p -> java.net.URLDecoder.decode(p.substring("assistant_id=".length()), java.nio.charset.StandardCharsets.UTF_8))
-                .filter(v -> !v.isEmpty()).toList();
+    /** The query's {@code assistant_id}, else the default assistant. */
+    static String assistant(String query) {
+        if (query != null) {
+            for (String p : query.split("&")) {
+                if (p.startsWith("assistant_id=") && p.length() > "assistant_id=".length()) {
+                    return URLDecoder.decode(p.substring("assistant_id=".length()), StandardCharsets.UTF_8);
+                }
+            }
+        }
+        return AgUiRoutes.DEFAULT_ASSISTANT;
     }
 }
