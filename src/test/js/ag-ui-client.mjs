@@ -1,6 +1,6 @@
 // AG-UI judged by its own client (@ag-ui/client 1.0.0), whose runAgent enforces the event schemas and verifies the
 // event order (verifyEvents) on every run. Usage: node ag-ui-client.mjs <baseUrl> <scenario> <http|websocket>
-// scenarios: server-tool | frontend-tool | interrupt. Over http the client's own HttpAgent; over websocket an
+// scenarios: server-tool | frontend-tool | interrupt | abort. Over http the client's own HttpAgent; over websocket an
 // AbstractAgent whose run() reads the events from one WebSocket (subprotocol ag-ui) that carries every run of the
 // scenario. Prints one JSON summary line; a failed check, a rejected run or any warning or error the client logs
 // exits 1 with "FAILED ...".
@@ -53,9 +53,19 @@ class WebSocketAgent extends AbstractAgent {
           subscriber.complete();
         }
       };
-      this.connected().then((s) => { socket = s; s.on("message", onMessage); s.send(JSON.stringify(input)); }, (e) => subscriber.error(e));
-      return () => socket && socket.off("message", onMessage);
+      const onClose = () => subscriber.complete(); // aborted: the client closed the socket
+      this.connected().then((s) => {
+        socket = s;
+        s.on("message", onMessage);
+        s.once("close", onClose);
+        s.send(JSON.stringify(input));
+      }, (e) => subscriber.error(e));
+      return () => { if (socket) { socket.off("message", onMessage); socket.off("close", onClose); } };
     });
+  }
+
+  abortRun() {
+    if (this.socket) this.socket.terminate();
   }
 }
 
@@ -167,6 +177,26 @@ if (scenario === "server-tool") {
   const state = await threadState();
   check(state.interrupts.length === 0 && state.next.length === 0, "the thread waits on nothing");
   summary.events = first.length + second.length;
+} else if (scenario === "abort") {
+  // the client stops a run as its first model call streams (a stop button): the service stops it too; the model is
+  // paced, so the rest of the run (the call's reasoning, its tool call, the tool, the answer) is still to come
+  say("what time is it?");
+  const events = [];
+  let aborted = false;
+  await agent.runAgent({}, { onEvent: ({ event }) => {
+    events.push(event);
+    if (!aborted && event.type === EventType.REASONING_MESSAGE_CONTENT) {
+      aborted = true;
+      agent.abortRun();
+    }
+  } }).catch((e) => check(false, "an aborted run resolves quietly: " + e));
+  check(aborted && events[0].type === EventType.RUN_STARTED, "the run started and was aborted mid-call");
+  check(!events.some((e) => e.type === EventType.RUN_FINISHED), "no RUN_FINISHED reached the client");
+  const runId = events[0].runId;
+  await fetch(base + "/threads/" + threadId + "/runs/" + runId + "/join");
+  const run = await fetch(base + "/threads/" + threadId + "/runs/" + runId).then((r) => r.json());
+  check(run.status === "interrupted", "the service stopped the run: " + run.status);
+  summary.events = events.length;
 } else {
   check(false, "unknown scenario " + scenario);
 }

@@ -17,13 +17,14 @@ import io.vertx.core.Vertx;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * AG-UI over WebSocket: {@code GET /ag-ui} upgraded with the subprotocol {@code ag-ui} ({@code ?assistant_id=}, default
  * {@code agent}). Each text frame from the client is a {@code RunAgentInput}; the run's AG-UI events come back one per
- * text frame, the same events as over SSE. Frames are handled one after another: the next input is read once the
- * current run's last event has been sent. Bad input is answered with a RUN_ERROR frame (the connection stays open);
+ * text frame, the same events as over SSE. Runs of one connection go one after another: a frame's run starts once
+ * the previous run's last event has been sent. Bad input is answered with a RUN_ERROR frame (the connection stays open);
  * a connection without the subprotocol is closed with 1002, one past this replica's stream limit with 4429. A client
  * that goes away stops its run.
  */
@@ -38,6 +39,8 @@ public class AgUiSocket {
         final Context context;
         volatile AgUiRuns.Started started;
         volatile AgUiSocketRun run;
+        /** Completes when the last frame's run has been sent: the next frame's run starts then. */
+        volatile CompletableFuture<Void> last = CompletableFuture.completedFuture(null);
 
         Session(StreamPermits.Permit permit, Context context) {
             this.permit = permit;
@@ -74,10 +77,27 @@ public class AgUiSocket {
         return Uni.createFrom().voidItem();
     }
 
+    /**
+     * Queues the frame's run behind the connection's current one and returns at once: the inbound callbacks stay free,
+     * so a client that closes mid-run is heard (and its run stopped) while the run goes on.
+     */
     @OnTextMessage
     public Uni<Void> onMessage(String text, WebSocketConnection connection) {
         Session s = open.get(connection.id());
         if (s == null) {
+            return Uni.createFrom().voidItem();
+        }
+        CompletableFuture<Void> previous = s.last;
+        CompletableFuture<Void> next = new CompletableFuture<>();
+        s.last = next; // frames arrive one at a time (serial inbound processing)
+        previous.whenComplete((v, f) -> s.context.runOnContext(x -> run(text, connection, s)
+                .subscribe().with(ok -> next.complete(null), err -> next.complete(null))));
+        return Uni.createFrom().voidItem();
+    }
+
+    /** One frame: its run, followed until its last event was sent; or one RUN_ERROR when it cannot start. */
+    private Uni<Void> run(String text, WebSocketConnection connection, Session s) {
+        if (connection.isClosed()) {
             return Uni.createFrom().voidItem();
         }
         RunAgentInput input;

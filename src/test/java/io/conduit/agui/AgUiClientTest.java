@@ -18,18 +18,23 @@ import org.junit.jupiter.params.provider.ValueSource;
  * run; {@code runAgent} checks every event against the protocol's schemas and verifies their order, and the script
  * fails on any warning the client logs. A turn with a server tool (argument deltas, its result, a step per node, a
  * second turn that appends only the new message); a front-end tool the planner calls, the run ending on it and the
- * next run continuing from the client's result; an interrupt ending the run and a resume answering it.
+ * next run continuing from the client's result; an interrupt ending the run and a resume answering it; a run the
+ * client aborts mid-answer, which the service stops.
  */
 @QuarkusTest
 @TestProfile(AgUiClientTest.Scripted.class)
 class AgUiClientTest {
 
-    /** The simulator's script with a front-end tool's rule, streaming reasoning; an agent that asks the user after one re-plan. */
+    /**
+     * The simulator's script with a front-end tool's rule, streaming reasoning, paced (so a run can be stopped
+     * mid-answer); an agent that asks the user after one re-plan.
+     */
     public static class Scripted implements QuarkusTestProfile {
         @Override
         public Map<String, String> getConfigOverrides() {
             return Map.of("conduit.simulator.script", "src/test/resources/agui/script.json",
-                    "conduit.agent.clarify-on-failure", "true", "conduit.agent.retry-budget", "1", "conduit.simulator.reasoning", "true");
+                    "conduit.agent.clarify-on-failure", "true", "conduit.agent.retry-budget", "1", "conduit.simulator.reasoning", "true",
+                    "conduit.simulator.inter-token-delay", "10ms");
         }
     }
 
@@ -60,5 +65,11 @@ class AgUiClientTest {
     @ValueSource(strings = {"http", "websocket"})
     void anInterruptEndsTheRunAndTheNextRunResumesIt(String transport) throws Exception {
         assertThat(client("interrupt", transport).get("checks").asInt()).isGreaterThan(15);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"http", "websocket"})
+    void aRunTheClientAbortsIsStopped(String transport) throws Exception {
+        assertThat(client("abort", transport).get("checks").asInt()).isGreaterThanOrEqualTo(3);
     }
 }

@@ -74,4 +74,11 @@ class AgUiSocketTest {
         assertThat(frames.closed).isNotDone();
         ws.sendClose(WebSocket.NORMAL_CLOSURE, "").join();
     }
+
+    @Test
+    void theAssistantComesFromTheQuery() {
+        assertThat(AgUiSocket.assistant("x=1&assistant_id=tutor")).isEqualTo("tutor");
+        assertThat(AgUiSocket.assistant("assistant_id=")).isEqualTo("agent");
+        assertThat(AgUiSocket.assistant(null)).isEqualTo("agent");
+    }
 }
