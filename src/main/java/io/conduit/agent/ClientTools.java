@@ -3,8 +3,10 @@ package io.conduit.agent;
 import io.conduit.agent.port.ToolSpec;
 import io.conduit.checkpoint.JsonCodec;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
@@ -42,7 +44,7 @@ final class ClientTools {
         if (!(value instanceof List<?> list)) {
             return "must be a list of {name, description?, parameters?}";
         }
-        java.util.Set<String> names = new java.util.HashSet<>();
+        Set<String> names = new HashSet<>();
         for (Object o : list) {
             if (!(o instanceof Map<?, ?> m) || !(m.get("name") instanceof String name) || !NAME.matcher(name).matches()) {
                 return "must be a list of {name, description?, parameters?} with names of 1 to 64 letters, digits, _ or -";

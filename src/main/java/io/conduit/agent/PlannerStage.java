@@ -12,12 +12,15 @@ import io.conduit.graph.NodeContext;
 import io.conduit.graph.Route;
 import io.conduit.graph.Send;
 import io.conduit.graph.State;
+import io.conduit.graph.StateGraph;
 import io.conduit.checkpoint.TimeOrderedIds;
 import io.conduit.graph.Update;
 import io.smallrye.mutiny.Uni;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * One streamed model call with the tools bound. Tool calls go to the executor (one task each, in parallel). No tool
@@ -54,19 +57,15 @@ public final class PlannerStage implements Node {
         messages.addAll(AgentState.modelView(state));
         String messageId = TimeOrderedIds.next();
         List<ToolSpec> bound = new ArrayList<>(tools.specs().stream().filter(t -> settings.allows(t.name())).toList());
-        for (ToolSpec client : settings.clientTools()) {
-            if (bound.stream().noneMatch(t -> t.name().equals(client.name()))) { // a service tool of the same name wins
-                bound.add(client);
-            }
-        }
+        Set<String> service = bound.stream().map(ToolSpec::name).collect(Collectors.toSet());
+        settings.clientTools().stream().filter(t -> !service.contains(t.name())).forEach(bound::add); // a service tool of the same name wins
         ModelRequest request = new ModelRequest(ModelRole.PLANNER, messages, bound).withModel(settings.model());
         // route-only hides the planner's text, not its tool calls: those become a message in state either way
         StreamedModelCall.Shown shown = routeOnly ? StreamedModelCall.Shown.TOOL_CALLS : StreamedModelCall.Shown.ALL;
         return StreamedModelCall.run(model, request, ctx, messageId, "planner", shown).map(reply -> {
             LlmCall call = LlmCall.of(TimeOrderedIds.next(), ctx.runId(), "planner", reply.response());
             Update u = Update.of(AgentState.LLM_CALLS, call).set(AgentState.USAGE, Usage.of(call));
-            if (reply.message().toolCalls().stream().anyMatch(c -> settings.isClientTool(c.name())
-                    && tools.specs().stream().noneMatch(t -> t.name().equals(c.name())))) {
+            if (reply.message().toolCalls().stream().anyMatch(c -> settings.isClientTool(c.name()) && !service.contains(c.name()))) {
                 // the client runs it: the turn ends here, and the next one brings its result as a tool message
                 return u.set(AgentState.MESSAGES, reply.message()).set(AgentState.PHASE, Phase.CLIENT_TOOLS);
             }
@@ -87,7 +86,7 @@ public final class PlannerStage implements Node {
     public static Route route(State state) {
         Phase phase = state.get(AgentState.PHASE);
         if (phase == Phase.CLIENT_TOOLS) {
-            return Route.to(io.conduit.graph.StateGraph.END);
+            return Route.to(StateGraph.END);
         }
         if (phase == Phase.EXECUTE) {
             List<Send> sends = new ArrayList<>();

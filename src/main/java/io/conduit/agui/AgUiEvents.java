@@ -6,9 +6,11 @@ import io.conduit.checkpoint.JsonCodec;
 import io.conduit.runs.RunEvent;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * One run's events in AG-UI, translated from the thread protocol's log ({@code ProtocolEvents}: lifecycle, messages
@@ -43,7 +45,7 @@ final class AgUiEvents {
     private final Map<String, String> stepOfNamespace = new HashMap<>();
     private final List<ObjectNode> interrupts = new ArrayList<>();
     /** The tool calls this run streamed: their results are told. */
-    private final java.util.Set<String> calls = new java.util.HashSet<>();
+    private final Set<String> calls = new HashSet<>();
     private JsonNode lastValues;
     private boolean started;
     private boolean ended;
