@@ -11,6 +11,8 @@ import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Dependencies point inward: the engine ({@code graph}, {@code checkpoint}) knows nothing around it; the agent knows
@@ -156,24 +158,6 @@ class ArchitectureTest {
                 .check(classes);
     }
 
-    @Test
-    void theAiSdkFrontDoorIsAThinAdapterNothingDependsOn() {
-        assertThat(classes.containPackage("io.conduit.aisdk")).isTrue();
-        noClasses().that().resideOutsideOfPackage("io.conduit.aisdk..")
-                .should().dependOnClassesThat().resideInAPackage("io.conduit.aisdk..")
-                .because("the AI SDK's UI message stream is a front door: removing it changes nothing else")
-                .check(classes);
-        noClasses().that().resideInAPackage("io.conduit.aisdk..")
-                .should().dependOnClassesThat().resideInAnyPackage("io.conduit.agent..", "io.conduit.blueprints..", "io.conduit.stream..",
-                        "io.conduit.transport..", "io.conduit.llm..", "io.conduit.tools..", "io.conduit.persistence..")
-                .because("it starts runs through RunSubmission and reads the thread's protocol log (runs); of the API it uses the error shape only")
-                .check(classes);
-        noClasses().that().resideInAPackage("io.conduit.aisdk..")
-                .should().dependOnClassesThat(JavaClass.Predicates.resideInAPackage("io.conduit.api..")
-                        .and(DescribedPredicate.not(JavaClass.Predicates.simpleName("ErrorBody"))))
-                .because("the Agent Server API's error shape is shared; its resources and routes are not")
-                .check(classes);
-    }
 
     @Test
     void blueprintsBuildOnTheInnerLayersOnly() {
@@ -207,19 +191,28 @@ class ArchitectureTest {
         }
     }
 
-    @Test
-    void theOpenAiFrontDoorIsAnAdapterOverTheRunsThatNothingKnows() {
-        assertThat(classes.containPackage("io.conduit.completions")).isTrue();
-        noClasses().that().resideOutsideOfPackage("io.conduit.completions..")
-                .should().dependOnClassesThat().resideInAPackage("io.conduit.completions..")
+
+    /**
+     * The front doors beside the Agent Server API (AG-UI, the AI SDK's UI message stream, OpenAI's chat completions):
+     * each is a thin adapter over the runs (RunSubmission, the event logs, the shared delivery), so nothing builds on
+     * one, and none reaches into the stages, the other transports or the edges; of the API they share the error shape.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"io.conduit.agui", "io.conduit.aisdk", "io.conduit.completions"})
+    void aFrontDoorIsAThinAdapterOverTheRunsThatNothingKnows(String door) {
+        assertThat(classes.containPackage(door)).isTrue();
+        noClasses().that().resideOutsideOfPackage(door + "..")
+                .should().dependOnClassesThat().resideInAPackage(door + "..")
                 .because("a front door is added or removed without a change elsewhere")
                 .check(classes);
-        noClasses().that().resideInAPackage("io.conduit.completions..")
-                .should().dependOnClassesThat().resideInAnyPackage("io.conduit.api..", "io.conduit.stream..", "io.conduit.transport..",
-                        "io.conduit.llm..", "io.conduit.tools..", "io.conduit.persistence..", "io.conduit.files..", "io.conduit.blueprints..")
+        noClasses().that().resideInAPackage(door + "..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.conduit.stream..", "io.conduit.transport..", "io.conduit.llm..",
+                        "io.conduit.tools..", "io.conduit.persistence..", "io.conduit.files..", "io.conduit.blueprints..")
                 .orShould().dependOnClassesThat().resideInAPackage("io.conduit.agent")
-                .because("OpenAI's chat completions are a thin adapter over the runs (RunSubmission, the event logs, the delivery), "
-                        + "beside the other transports; it reads messages, never the stages")
+                .orShould().dependOnClassesThat(JavaClass.Predicates.resideInAPackage("io.conduit.api..")
+                        .and(DescribedPredicate.not(DescribedPredicate.describe("ErrorBody", c -> c.getName().equals("io.conduit.api.ErrorBody")))))
+                .because("it starts runs through RunSubmission and reads their events from the logs through the shared delivery; "
+                        + "it may read messages and ports, never the stages")
                 .check(classes);
     }
 

@@ -35,7 +35,7 @@ public final class AgentGraph {
                 .node("summarizer", new SummarizerStage(model, config))
                 .edge(StateGraph.START, "ingress")
                 .route("ingress", IngressStage::route, "planner", StateGraph.END)
-                .route("planner", PlannerStage::route, "tool_executor", "generator", "summarizer")
+                .route("planner", PlannerStage::route, "tool_executor", "generator", "summarizer", StateGraph.END)
                 .edge("tool_executor", "verifier")
                 .route("verifier", VerifierStage::route, "planner", "generator")
                 .edge("generator", "summarizer")

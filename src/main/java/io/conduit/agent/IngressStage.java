@@ -52,6 +52,9 @@ public final class IngressStage implements Node {
     @Override
     public Uni<Update> run(State state, NodeContext ctx) {
         List<UserMessage> input = newUserMessages(state.get(AgentState.MESSAGES));
+        if (input.isEmpty() && answersToolCalls(state.get(AgentState.MESSAGES))) {
+            return Uni.createFrom().item(continueWithToolResults(state, ctx));
+        }
         check(input);
         String text = String.join("\n", input.stream().map(UserMessage::content).toList());
         Update start = closeUnfinishedTurn(state.get(AgentState.MESSAGES), input)
@@ -104,6 +107,42 @@ public final class IngressStage implements Node {
         writes.addAll(closing);
         writes.addAll(input);
         return Update.none().add(AgentState.MESSAGES, writes);
+    }
+
+    /**
+     * A turn that brings, instead of a user message, the results of tool calls the client ran (tools declared in
+     * {@code client_tools}): the previous turn ended on those calls, and this one plans on from their results. The
+     * calls of that reply the client did not answer are closed, as those of a stopped turn are.
+     */
+    private Update continueWithToolResults(State state, NodeContext ctx) {
+        MessageList<ChatMessage> messages = state.get(AgentState.MESSAGES);
+        for (int i = messages.size() - 1; i >= 0 && messages.get(i) instanceof ToolMessage t; i--) {
+            if (t.content() != null && t.content().length() > config.maxMessageChars()) {
+                throw invalid("tool message " + t.id() + " has " + t.content().length() + " characters, more than the limit of " + config.maxMessageChars());
+            }
+        }
+        return closeUnfinishedTurn(messages, List.of())
+                .set(AgentState.THREAD_ID, ctx.threadId())
+                .set(AgentState.RETRY_COUNT, 0)
+                .set(AgentState.SCRATCHPAD, Scratchpad.EMPTY)
+                .set(AgentState.SAFETY_CHECK, true)
+                .set(AgentState.PHASE, Phase.PLAN);
+    }
+
+    /** The conversation ends with tool messages, each answering a call of the assistant message just before them. */
+    static boolean answersToolCalls(MessageList<ChatMessage> messages) {
+        int i = messages.size();
+        Set<String> answered = new HashSet<>();
+        while (i > 0 && messages.get(i - 1) instanceof ToolMessage t) {
+            answered.add(t.toolCallId());
+            i--;
+        }
+        if (answered.isEmpty() || i == 0 || !(messages.get(i - 1) instanceof AssistantMessage a)) {
+            return false;
+        }
+        Set<String> calls = new HashSet<>();
+        a.toolCalls().forEach(c -> calls.add(c.id()));
+        return calls.containsAll(answered);
     }
 
     /** What a tool call left unanswered by a turn that stopped reads as its result. */

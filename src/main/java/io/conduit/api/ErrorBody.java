@@ -16,7 +16,7 @@ import java.util.Map;
 /**
  * Every API error has one shape, the Agent Server's {@code {"detail": "...", "code": "..."}}: a sentence for people,
  * a code for programs, never a stack trace. One mapping from exceptions to status and code, for the REST resources
- * and the streaming routes alike. A 429 says when to retry ({@code Retry-After}, {@link #retryAfterSeconds}).
+ * and the streaming routes alike (the other front doors, such as {@code io.conduit.agui}, answer their errors with it too). A 429 says when to retry ({@code Retry-After}, {@link #retryAfterSeconds}).
  */
 public record ErrorBody(int status, String code, String detail, long retryAfterSeconds) {
 

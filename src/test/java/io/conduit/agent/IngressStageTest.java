@@ -117,6 +117,22 @@ class IngressStageTest {
     }
 
     @Test
+    void aTurnMayStartWithResultsOfTheLastRepliesCallsOnly() {
+        UserMessage u1 = new UserMessage("u1", "paint it");
+        AssistantMessage calls = new AssistantMessage("a1", "", List.of(new ToolCall("c1", "paint", "{}"), new ToolCall("c2", "clock", "{}")), null, "planner");
+        ToolMessage r1 = new ToolMessage("t1", "c1", "paint", "done", false);
+        ToolMessage stray = new ToolMessage("t9", "c9", "paint", "done", false);
+        assertThat(IngressStage.answersToolCalls(MessageList.<ChatMessage>of(List.of(u1, calls, r1)))).isTrue();
+        assertThat(IngressStage.answersToolCalls(MessageList.<ChatMessage>of(List.of(u1, calls, stray)))).isFalse();
+        assertThat(IngressStage.answersToolCalls(MessageList.<ChatMessage>of(List.of(u1, calls)))).isFalse();
+        assertThat(IngressStage.answersToolCalls(MessageList.<ChatMessage>of(List.of(u1, r1)))).isFalse();
+        // the call the client left unanswered is closed after its answered sibling
+        List<Object> written = IngressStage.closeUnfinishedTurn(MessageList.<ChatMessage>of(List.of(u1, calls, r1)), List.of())
+                .writes().stream().map(Update.Write::value).toList();
+        assertThat(written).singleElement().isInstanceOfSatisfying(ToolMessage.class, m -> assertThat(m.toolCallId()).isEqualTo("c2"));
+    }
+
+    @Test
     void aTurnWhoseCheckpointWriteFailedAfterTheToolCallsIsClosedByTheNextMessage() {
         FailingStore store = new FailingStore();
         AgentTurns t = new AgentTurns(TestAgentConfig.defaults(), store, null);

@@ -32,6 +32,7 @@ public final class SseSubscriber implements RunEventListener, OutboxDrain.Sink {
     private long heartbeatTimer = -1;
     private Runnable onClientGone = () -> { };
     private Runnable release = () -> { };
+    private Function<Outbox.Backlog, String> overflowFrame = SlowConsumer::sseFrame;
 
     /**
      * {@code context}: the connection's (taken on the request's event loop); {@code wanted}: the events this client
@@ -64,6 +65,12 @@ public final class SseSubscriber implements RunEventListener, OutboxDrain.Sink {
     /** What to do when the client goes away before the end ({@code on_disconnect=cancel}). */
     public SseSubscriber onClientGone(Runnable r) {
         this.onClientGone = r;
+        return this;
+    }
+
+    /** The last frame of a client dropped as a slow consumer, for a wire format with its own error event (AG-UI's RUN_ERROR). */
+    public SseSubscriber overflowFrame(Function<Outbox.Backlog, String> f) {
+        this.overflowFrame = f;
         return this;
     }
 
@@ -135,7 +142,7 @@ public final class SseSubscriber implements RunEventListener, OutboxDrain.Sink {
         if (closed) {
             return;
         }
-        response.write(SlowConsumer.sseFrame(backlog));
+        response.write(overflowFrame.apply(backlog));
         stop();
         boolean[] flushed = new boolean[1];
         response.end().onComplete(done -> flushed[0] = true);

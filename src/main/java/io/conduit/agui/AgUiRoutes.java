@@ -1,0 +1,122 @@
+package io.conduit.agui;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.conduit.api.ErrorBody;
+import io.conduit.checkpoint.JsonCodec;
+import io.conduit.runs.ServingConfig;
+import io.conduit.runs.delivery.DeliveryConfig;
+import io.conduit.runs.delivery.SlowConsumer;
+import io.conduit.runs.delivery.SseSubscriber;
+import io.conduit.runs.delivery.StreamPermits;
+import io.vertx.core.Context;
+import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpServerResponse;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import io.vertx.ext.web.handler.BodyHandler;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+/**
+ * AG-UI over HTTP: {@code POST /ag-ui} (the default assistant, graph {@code agent}) and {@code POST /ag-ui/{assistant_id}}
+ * take a {@code RunAgentInput} and answer SSE with the run's AG-UI events, LF-framed {@code data:} lines only (no
+ * {@code event:}, no {@code id:}, no {@code [DONE]}). Bad input is a JSON error ({@code {detail, code}}) before
+ * anything is written; a resume that does not fit the thread is a stream of one RUN_ERROR; everything after the run
+ * started comes from its events. The stream goes through the shared bounded outbox ({@link SseSubscriber}): a
+ * client too slow to keep up gets RUN_ERROR {@code slow_consumer} and is dropped, never buffered without bound.
+ */
+@ApplicationScoped
+public class AgUiRoutes {
+
+    /** The default assistant: the default agent's graph. */
+    static final String DEFAULT_ASSISTANT = "agent";
+
+    private final AgUiRuns runs;
+    private final ServingConfig config;
+    private final Vertx vertx;
+    private final long maxBody;
+    private final StreamPermits permits;
+    private final DeliveryConfig delivery;
+
+    AgUiRoutes(AgUiRuns runs, ServingConfig config, Vertx vertx,
+               @ConfigProperty(name = "conduit.api.max-body-bytes", defaultValue = "1048576") long maxBody, StreamPermits permits,
+               DeliveryConfig delivery) {
+        this.runs = runs;
+        this.config = config;
+        this.vertx = vertx;
+        this.maxBody = maxBody;
+        this.permits = permits;
+        this.delivery = delivery;
+    }
+
+    void routes(@Observes Router router) {
+        BodyHandler body = BodyHandler.create(false).setBodyLimit(maxBody);
+        router.post("/ag-ui").handler(body).handler(ctx -> run(ctx, DEFAULT_ASSISTANT)).failureHandler(this::failed);
+        router.post("/ag-ui/:assistant_id").handler(body).handler(ctx -> run(ctx, ctx.pathParam("assistant_id"))).failureHandler(this::failed);
+    }
+
+    private void run(RoutingContext ctx, String assistant) {
+        RunAgentInput input;
+        try {
+            String text = ctx.body().asString();
+            input = RunAgentInput.parse(text == null || text.isBlank() ? null : JsonCodec.MAPPER.readTree(text));
+        } catch (Exception e) {
+            write(ctx, ErrorBody.of(e));
+            return;
+        }
+        Context context = vertx.getOrCreateContext();
+        StreamPermits.Permit permit = permits.tryAcquire(); // before the run is created: a refused stream creates nothing
+        if (permit == null) {
+            write(ctx, new ErrorBody(429, StreamPermits.CODE, permits.refusal(), permits.retryAfterSeconds()));
+            return;
+        }
+        runs.start(assistant, input).subscribe().with(started -> {
+            AgUiEvents events = new AgUiEvents(input.threadId(), started.run().runId());
+            SseSubscriber sse = new SseSubscriber(ctx.request(), context, config.heartbeat(), delivery, e -> true, events::frames, true, permit)
+                    .overflowFrame(b -> "data: " + AgUiEvents.runError(SlowConsumer.CODE, SlowConsumer.message(b)) + "\n\n");
+            Runnable unfollow = runs.follow(started, sse);
+            sse.open();
+            sse.release(unfollow);
+            sse.onClientGone(() -> {
+                if (started.cancelOnDisconnect()) {
+                    runs.cancel(started);
+                }
+            });
+        }, f -> {
+            permit.release();
+            if (f instanceof AgUiRunBody.Refusal r) {
+                // the protocol's own answer to a stale or missing resume: a run that errs at once, nothing written
+                ctx.response().putHeader("Content-Type", "text/event-stream; charset=utf-8")
+                        .end("data: " + AgUiEvents.runError(r.code, r.getMessage()) + "\n\n");
+            } else {
+                write(ctx, ErrorBody.of(f));
+            }
+        });
+    }
+
+    private void failed(RoutingContext ctx) {
+        if (ctx.statusCode() == 413) {
+            write(ctx, new ErrorBody(413, "body_too_large", "the request body is larger than " + maxBody + " bytes"));
+        } else if (ctx.failure() != null) {
+            write(ctx, ErrorBody.of(ctx.failure()));
+        } else {
+            write(ctx, new ErrorBody(ctx.statusCode(), "http_" + ctx.statusCode(), "the request failed"));
+        }
+    }
+
+    private static void write(RoutingContext ctx, ErrorBody e) {
+        HttpServerResponse r = ctx.response();
+        if (r.ended()) {
+            return;
+        }
+        if (r.headWritten()) {
+            r.end();
+            return;
+        }
+        if (e.retryAfterSeconds() > 0) {
+            r.putHeader("Retry-After", Long.toString(e.retryAfterSeconds()));
+        }
+        r.setStatusCode(e.status()).putHeader("Content-Type", "application/json").end(e.json());
+    }
+}

@@ -1,0 +1,164 @@
+package io.conduit.agui;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.conduit.api.ErrorBody;
+import io.conduit.checkpoint.JsonCodec;
+import io.conduit.runs.delivery.DeliveryConfig;
+import io.conduit.runs.delivery.StreamPermits;
+import io.quarkus.websockets.next.CloseReason;
+import io.quarkus.websockets.next.OnClose;
+import io.quarkus.websockets.next.OnOpen;
+import io.quarkus.websockets.next.OnTextMessage;
+import io.quarkus.websockets.next.WebSocket;
+import io.quarkus.websockets.next.WebSocketConnection;
+import io.smallrye.mutiny.Uni;
+import io.vertx.core.Context;
+import io.vertx.core.Vertx;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * AG-UI over WebSocket: {@code GET /ag-ui} upgraded with the subprotocol {@code ag-ui} ({@code ?assistant_id=}, default
+ * {@code agent}). Each text frame from the client is a {@code RunAgentInput}; the run's AG-UI events come back one per
+ * text frame, the same events as over SSE. Runs of one connection go one after another: a frame's run starts once
+ * the previous run's last event has been sent. Bad input is answered with a RUN_ERROR frame (the connection stays open);
+ * a connection without the subprotocol is closed with 1002, one past this replica's stream limit with 4429. A client
+ * that goes away stops its run.
+ */
+@WebSocket(path = "/ag-ui")
+public class AgUiSocket {
+
+    static final String SUBPROTOCOL = "ag-ui";
+
+    /** A connection's permit and the run it follows. */
+    private static final class Session {
+        final StreamPermits.Permit permit;
+        final Context context;
+        volatile AgUiRuns.Started started;
+        volatile AgUiSocketRun run;
+        /** Completes when the last frame's run has been sent: the next frame's run starts then. */
+        volatile CompletableFuture<Void> last = CompletableFuture.completedFuture(null);
+
+        Session(StreamPermits.Permit permit, Context context) {
+            this.permit = permit;
+            this.context = context;
+        }
+    }
+
+    private final AgUiRuns runs;
+    private final Vertx vertx;
+    private final StreamPermits permits;
+    private final DeliveryConfig delivery;
+    private final Map<String, Session> open = new ConcurrentHashMap<>();
+
+    AgUiSocket(AgUiRuns runs, Vertx vertx, StreamPermits permits, DeliveryConfig delivery) {
+        this.runs = runs;
+        this.vertx = vertx;
+        this.permits = permits;
+        this.delivery = delivery;
+    }
+
+    @OnOpen
+    public Uni<Void> onOpen(WebSocketConnection connection) {
+        if (!SUBPROTOCOL.equals(connection.subprotocol())) {
+            return connection.close(new CloseReason(1002, "ask for the ag-ui subprotocol"));
+        }
+        StreamPermits.Permit permit = permits.tryAcquire();
+        if (permit == null) {
+            return connection.close(new CloseReason(StreamPermits.WEBSOCKET_CLOSE_CODE, StreamPermits.CODE + ": " + permits.refusal()));
+        }
+        open.put(connection.id(), new Session(permit, vertx.getOrCreateContext()));
+        if (connection.isClosed()) {
+            onClose(connection); // the client left meanwhile
+        }
+        return Uni.createFrom().voidItem();
+    }
+
+    /**
+     * Queues the frame's run behind the connection's current one and returns at once: the inbound callbacks stay free,
+     * so a client that closes mid-run is heard (and its run stopped) while the run goes on.
+     */
+    @OnTextMessage
+    public Uni<Void> onMessage(String text, WebSocketConnection connection) {
+        Session s = open.get(connection.id());
+        if (s == null) {
+            return Uni.createFrom().voidItem();
+        }
+        CompletableFuture<Void> previous = s.last;
+        CompletableFuture<Void> next = new CompletableFuture<>();
+        s.last = next; // frames arrive one at a time (serial inbound processing)
+        previous.whenComplete((v, f) -> s.context.runOnContext(x -> run(text, connection, s)
+                .subscribe().with(ok -> next.complete(null), err -> next.complete(null))));
+        return Uni.createFrom().voidItem();
+    }
+
+    /** One frame: its run, followed until its last event was sent; or one RUN_ERROR when it cannot start. */
+    private Uni<Void> run(String text, WebSocketConnection connection, Session s) {
+        if (connection.isClosed()) {
+            return Uni.createFrom().voidItem();
+        }
+        RunAgentInput input;
+        try {
+            JsonNode body = JsonCodec.MAPPER.readTree(text);
+            input = RunAgentInput.parse(body);
+        } catch (Exception e) {
+            return refuse(connection, e);
+        }
+        return runs.start(assistant(connection.handshakeRequest().query()), input).chain(started -> {
+            AgUiSocketRun run = new AgUiSocketRun(connection, s.context, delivery, new AgUiEvents(input.threadId(), started.run().runId()));
+            s.started = started;
+            s.run = run;
+            Runnable unfollow = runs.follow(started, run);
+            if (connection.isClosed()) {
+                onClose(connection);
+            }
+            return Uni.createFrom().completionStage(run.done()).eventually(unfollow::run);
+        }).onFailure().recoverWithUni(f -> refuse(connection, f));
+    }
+
+    @OnClose
+    @io.smallrye.common.annotation.NonBlocking
+    public void onClose(WebSocketConnection connection) {
+        Session s = open.remove(connection.id());
+        if (s == null) {
+            return;
+        }
+        s.permit.release();
+        if (s.run != null) {
+            s.run.cancel();
+        }
+        if (s.started != null && s.started.cancelOnDisconnect()) {
+            runs.cancel(s.started);
+        }
+    }
+
+    /** A run that could not start: one RUN_ERROR frame, with the error's code. */
+    private static Uni<Void> refuse(WebSocketConnection connection, Throwable f) {
+        String code;
+        String message;
+        if (f instanceof AgUiRunBody.Refusal r) {
+            code = r.code;
+            message = r.getMessage();
+        } else {
+            ErrorBody e = ErrorBody.of(f);
+            code = e.code();
+            message = e.detail();
+        }
+        return connection.sendText(AgUiEvents.runError(code, message).toString());
+    }
+
+    /** The query's {@code assistant_id}, else the default assistant. */
+    static String assistant(String query) {
+        if (query != null) {
+            for (String p : query.split("&")) {
+                if (p.startsWith("assistant_id=") && p.length() > "assistant_id=".length()) {
+                    return URLDecoder.decode(p.substring("assistant_id=".length()), StandardCharsets.UTF_8);
+                }
+            }
+        }
+        return AgUiRoutes.DEFAULT_ASSISTANT;
+    }
+}

@@ -1,0 +1,107 @@
+package io.conduit.agui;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.conduit.runs.RunEvent;
+import io.conduit.runs.RunEventListener;
+import io.conduit.runs.delivery.DeliveryConfig;
+import io.conduit.runs.delivery.LoopExecutor;
+import io.conduit.runs.delivery.Outbox;
+import io.conduit.runs.delivery.OutboxDrain;
+import io.conduit.runs.delivery.SlowConsumer;
+import io.quarkus.websockets.next.CloseReason;
+import io.quarkus.websockets.next.WebSocketConnection;
+import io.vertx.core.Context;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * One run's AG-UI events over a WebSocket, one event per text frame, through the shared bounded {@link Outbox}: the
+ * run's protocol events wait there and are translated as the socket takes them. websockets-next has no
+ * {@code writeQueueFull()}, so the bytes handed to the socket and not yet written are counted here, as the thread
+ * protocol's writer counts them. A client past the outbox's bound gets RUN_ERROR {@code slow_consumer} and the
+ * connection closes with 4408.
+ */
+final class AgUiSocketRun implements RunEventListener, OutboxDrain.Sink {
+
+    private final WebSocketConnection connection;
+    private final AgUiEvents events;
+    private final Outbox outbox;
+    private final OutboxDrain drain;
+    private final long maxInFlight;
+    private final AtomicLong inFlight = new AtomicLong();
+    private final CompletableFuture<Void> done = new CompletableFuture<>();
+    private volatile boolean full;
+
+    AgUiSocketRun(WebSocketConnection connection, Context context, DeliveryConfig delivery, AgUiEvents events) {
+        this.connection = connection;
+        this.events = events;
+        this.maxInFlight = delivery.socketQueueBytes();
+        this.outbox = new Outbox(delivery.bounds(), e -> true);
+        this.drain = new OutboxDrain(outbox, new LoopExecutor(context), this);
+    }
+
+    /** Completes when the run's last event was handed to the socket (or the client went away). */
+    CompletableFuture<Void> done() {
+        return done;
+    }
+
+    @Override
+    public void onEvent(RunEvent e) {
+        outbox.onEvent(e);
+    }
+
+    @Override
+    public void onReplay(RunEvent e) {
+        outbox.onReplay(e);
+    }
+
+    @Override
+    public void onEnd() {
+        outbox.onEnd();
+    }
+
+    @Override
+    public boolean writable() {
+        if (inFlight.get() < maxInFlight) {
+            return !connection.isClosed();
+        }
+        full = true;
+        return inFlight.get() < maxInFlight; // a send may have completed since
+    }
+
+    @Override
+    public void send(RunEvent e) {
+        for (ObjectNode event : events.on(e)) {
+            String frame = event.toString();
+            long bytes = frame.length();
+            inFlight.addAndGet(bytes);
+            connection.sendText(frame).subscribe().with(x -> written(bytes), f -> written(bytes));
+        }
+    }
+
+    private void written(long bytes) {
+        if (inFlight.addAndGet(-bytes) < maxInFlight && full) {
+            full = false;
+            drain.resume();
+        }
+    }
+
+    @Override
+    public void end() {
+        done.complete(null);
+    }
+
+    @Override
+    public void overflow(Outbox.Backlog backlog) {
+        connection.sendText(AgUiEvents.runError(SlowConsumer.CODE, SlowConsumer.message(backlog)).toString())
+                .chain(() -> connection.close(new CloseReason(SlowConsumer.WEBSOCKET_CLOSE_CODE, SlowConsumer.closeReason(backlog))))
+                .subscribe().with(x -> { }, f -> { });
+        done.complete(null);
+    }
+
+    /** The connection closed: what waits is dropped. */
+    void cancel() {
+        outbox.cancel();
+        done.complete(null);
+    }
+}
