@@ -14,10 +14,7 @@ const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
 let checks = 0;
 function check(ok, what) {
   checks++;
-  if (!ok) {
-    console.error("FAILED " + what);
-    process.exit(1);
-  }
+  if (!ok) throw new Error(what); // the catch below keeps a screenshot and exits 1
 }
 
 mkdirSync(artifacts, { recursive: true });
@@ -55,6 +52,13 @@ async function lastAiText() {
   return textOf(ai[ai.length - 1]);
 }
 const usageLines = () => page.locator(".usage").count();
+/** Clicks "New chat" and waits until the new chat is open and connected. */
+async function newChat() {
+  const before = await threadId();
+  await page.click("#new-thread");
+  await page.waitForFunction((t) => window.conduitChat.page.threadId !== t && window.conduitChat.page.connection
+    && document.querySelector("#connection").dataset.state === "live", before);
+}
 async function send(text) {
   await page.fill("#input", text);
   await page.press("#input", "Enter");
@@ -77,8 +81,7 @@ try {
   // from its last seq (the database may hold chats of earlier runs: this run's are named with a nonce)
   const nonce = "n" + Date.now().toString(36);
   const firstMessage = "Please plan my week " + nonce;
-  await page.click("#new-thread");
-  await page.waitForFunction(() => document.querySelector("#thread-title").textContent === "New chat");
+  await newChat();
   await send(firstMessage);
   await page.waitForSelector(".tool");
   await page.evaluate(() => window.conduitChat.dropConnection());
@@ -121,8 +124,7 @@ try {
   check((await page.locator("#messages").innerText()).includes("It is called Felix"), "the answer is part of the conversation");
 
   // 4. the tutor's quiz: a question with choices, answered with a button (a thread of the tutor)
-  await page.click("#new-thread");
-  await page.waitForFunction(() => document.querySelector("#thread-title").textContent === "New chat");
+  await newChat();
   await page.selectOption("#assistant", { label: "tutor" });
   await send("Quiz me on photosynthesis please");
   await page.waitForSelector(".interrupt .choice");
@@ -130,8 +132,10 @@ try {
   check(choices.length === 4, "the quiz question offers its choices as buttons: " + choices);
   check((await page.locator(".interrupt-head").innerText()).toLowerCase().includes("question 1 of 3"), "the question's number shows");
   await page.locator(".interrupt .choice").first().click();
-  await page.waitForSelector(".interrupt[data-interrupt-id]:not(.answered) .choice >> nth=0");
-  check(await page.locator(".interrupt").count() === 2, "the second question follows the answer");
+  await page.waitForFunction(() => document.querySelectorAll(".interrupt").length === 2);
+  check(await page.locator(".interrupt.answered").count() === 1, "the first question is answered");
+  check((await page.locator(".interrupt-head").last().innerText()).toLowerCase().includes("question 2 of 3"), "the second question follows the answer");
+  check(await page.locator(".interrupt .choice.chosen").count() === 1, "the chosen answer stays marked");
   await page.screenshot({ path: join(artifacts, "chat-page-quiz.png") });
 
   // back to the first chat, with the thread list (rename and search)
@@ -147,7 +151,8 @@ try {
   await page.waitForSelector("#connection[data-state=live]");
   const history = await page.locator("#messages").innerText();
   check(occurrences(history, answer1.trim()) === 1, "the reopened chat shows each answer once");
-  check(await page.locator(".tool").count() >= 3 && await page.locator(".interrupt").count() === 1, "the reopened chat shows its cards and its interrupt");
+  check(await page.locator(".tool").count() >= 5 && await page.locator(".tool.running").count() === 0, "the reopened chat shows its finished cards");
+  check(occurrences(history, "It is called Felix") === 2, "the interrupt's answer shows once, and once in the reply that echoes it");
 
   // 5. stop: a paced answer is cancelled mid-way
   const long = "Stop me " + words(150, "w");
@@ -199,7 +204,7 @@ try {
   summary.checks = checks;
 } catch (e) {
   await page.screenshot({ path: join(artifacts, "chat-page-failure.png") }).catch(() => {});
-  console.error("FAILED " + (e.stack || e) + "\nconsole errors: " + JSON.stringify(consoleErrors));
+  console.error("FAILED " + (e.message || e) + "\n" + (e.stack || "") + "\nconsole errors: " + JSON.stringify(consoleErrors));
   process.exit(1);
 } finally {
   await browser.close();

@@ -66,15 +66,27 @@ async function loadAssistants() {
   }));
   const wanted = params.get("assistant") || localStorage.getItem("conduit.assistant");
   const match = list.find((a) => a.assistant_id === wanted || a.graph_id === wanted) || list.find((a) => a.graph_id === "agent");
+  page.preferred = match?.assistant_id;
   if (match) ui.picker.value = match.assistant_id;
 }
 
-ui.picker.onchange = () => localStorage.setItem("conduit.assistant", ui.picker.value);
+// the user's choice applies to new chats; a chat with runs shows (and keeps) its own assistant
+ui.picker.onchange = () => {
+  page.preferred = ui.picker.value;
+  localStorage.setItem("conduit.assistant", ui.picker.value);
+};
 
 // ---- threads
 
-async function openThread(threadId) {
+/** Opens a thread; a message sent meanwhile waits for it (page.opening). */
+function openThread(threadId) {
+  page.opening = showThread(threadId);
+  return page.opening;
+}
+
+async function showThread(threadId) {
   page.connection?.close();
+  page.connection = null;
   page.threadId = threadId;
   page.runId = null;
   page.lastValues = null;
@@ -89,6 +101,7 @@ async function openThread(threadId) {
   ui.title.textContent = thread.metadata?.title || "New chat";
   const bound = thread.metadata?.assistant_id;
   if (bound && [...ui.picker.options].some((o) => o.value === bound)) ui.picker.value = bound;
+  else if (page.preferred) ui.picker.value = page.preferred;
   ui.picker.disabled = !!bound; // a thread belongs to one graph
   conversation.showState(state);
   showTotals(state?.values);
@@ -112,10 +125,13 @@ async function openThread(threadId) {
   ui.input.focus();
 }
 
-async function newThread() {
-  const t = await api.createThread({ title: "New chat" });
-  await threads.refresh();
-  await openThread(t.thread_id);
+function newThread() {
+  page.opening = (async () => {
+    const t = await api.createThread({ title: "New chat" });
+    await threads.refresh();
+    await showThread(t.thread_id);
+  })();
+  return page.opening;
 }
 
 async function deleteThread(t) {
@@ -177,6 +193,7 @@ async function endTurn() {
 }
 
 async function send(text) {
+  await page.opening?.catch(() => {});
   if (!page.threadId) await newThread();
   const threadId = page.threadId;
   conversation.root.querySelector(".empty")?.remove();

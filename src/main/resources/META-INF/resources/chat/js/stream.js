@@ -149,6 +149,7 @@ export class ThreadConnection {
 
   /** Sends a command: in-band on the WebSocket, else POST /commands. Resolves with its result. */
   send(method, params) {
+    if (this.closed) return Promise.reject(new Error("this chat is no longer open"));
     const id = this.nextId++;
     const command = { id, method, params };
     if (this.socket && this.socket.readyState === WebSocket.OPEN) {
