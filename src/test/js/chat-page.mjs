@@ -193,7 +193,9 @@ try {
   await page.waitForSelector(".interrupt:not(.answered) .choice");
   await page.screenshot({ path: join(artifacts, "chat-page.png") });
   await page.setViewportSize({ width: 390, height: 844 });
-  check(await page.locator("#sidebar").evaluate((e) => e.getBoundingClientRect().right <= 0), "at phone width the thread list is hidden");
+  // at phone width the thread list slides away (a CSS transition: waited for, not timed)
+  await page.waitForFunction(() => document.querySelector("#sidebar").getBoundingClientRect().right <= 0);
+  check(await page.locator("#menu").isVisible(), "at phone width a menu button opens the thread list");
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   check(overflow <= 0, "nothing overflows at phone width (" + overflow + " px)");
   await page.screenshot({ path: join(artifacts, "chat-page-phone.png") });
@@ -204,6 +206,7 @@ try {
   summary.checks = checks;
 } catch (e) {
   await page.screenshot({ path: join(artifacts, "chat-page-failure.png") }).catch(() => {});
+  console.error("the conversation ends with: " + (await page.locator("#messages").innerText().catch(() => "")).slice(-700));
   console.error("FAILED " + (e.message || e) + "\n" + (e.stack || "") + "\nconsole errors: " + JSON.stringify(consoleErrors));
   process.exit(1);
 } finally {

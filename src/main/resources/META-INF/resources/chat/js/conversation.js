@@ -45,9 +45,10 @@ export class Conversation {
     this.root.append(hint);
   }
 
-  scroll() {
+  /** Follows the conversation while the reader is at its end (or always, when `force`). */
+  scroll(force = false) {
     const r = this.root;
-    if (r.scrollHeight - r.scrollTop - r.clientHeight < 160) requestAnimationFrame(() => { r.scrollTop = r.scrollHeight; });
+    if (force || r.scrollHeight - r.scrollTop - r.clientHeight < 160) requestAnimationFrame(() => { r.scrollTop = r.scrollHeight; });
   }
 
   // ---- from state
@@ -66,6 +67,7 @@ export class Conversation {
       }
     }
     for (const i of state?.interrupts || []) this.ask(i.id, [], i.value);
+    this.scroll(true);
   }
 
   // ---- messages
@@ -76,7 +78,7 @@ export class Conversation {
     row.append(el("div", "bubble", text));
     this.root.append(row);
     if (id) this.messages.set(id, { node: row, done: true });
-    this.scroll();
+    this.scroll(true);
   }
 
   assistant(id, text = "", done = false) {
@@ -279,9 +281,8 @@ export class Conversation {
       m.done = true;
       this.repaint(m);
       this.open.delete(key);
-    } else if (data.event === "error") {
-      this.note("The model failed: " + (data.message || "unknown error"), "note error");
     }
+    // a model `error` is not shown: the run's end says what became of it (failed, or stopped by a cancel)
   }
 
   /** A run ended: close what it left streaming (a cancel stops a message mid-way). */
