@@ -39,6 +39,11 @@ page.on("console", (m) => { if (m.type() === "error") consoleErrors.push(m.text(
 page.on("pageerror", (e) => consoleErrors.push("uncaught: " + e.message));
 page.on("dialog", (d) => d.type() === "prompt" ? d.accept("Weekly plan") : d.accept());
 page.setDefaultTimeout(60000);
+// the chats the page creates, deleted at the end so that the next run's list (and screenshot) starts clean
+const created = new Set();
+page.on("response", async (r) => {
+  if (r.request().method() === "POST" && new URL(r.url()).pathname === "/threads" && r.ok()) created.add((await r.json()).thread_id);
+});
 
 const api = async (method, path, body) => {
   const r = await fetch(base + path, { method, headers: { "content-type": "application/json", accept: "application/json" }, body: body && JSON.stringify(body) });
@@ -136,7 +141,7 @@ try {
   check(await page.locator(".interrupt.answered").count() === 1, "the first question is answered");
   check((await page.locator(".interrupt-head").last().innerText()).toLowerCase().includes("question 2 of 3"), "the second question follows the answer");
   check(await page.locator(".interrupt .choice.chosen").count() === 1, "the chosen answer stays marked");
-  await page.screenshot({ path: join(artifacts, "chat-page-quiz.png") });
+  await page.screenshot({ path: join(artifacts, "chat-page.png") }); // the showcase (README)
 
   // back to the first chat, with the thread list (rename and search)
   await page.fill("#search", nonce);
@@ -188,10 +193,10 @@ try {
   await page.locator(".thread.selected [aria-label=Delete]").click();
   await page.waitForFunction((n) => document.querySelectorAll(".thread").length === n - 1, count);
 
-  // 8. the showcase screenshot (the quiz chat) at desktop and phone width
+  // 8. the quiz chat reopened, at desktop and phone width
   await page.locator(".thread .thread-open").first().click();
   await page.waitForSelector(".interrupt:not(.answered) .choice");
-  await page.screenshot({ path: join(artifacts, "chat-page.png") });
+  await page.screenshot({ path: join(artifacts, "chat-page-reopened.png") });
   await page.setViewportSize({ width: 390, height: 844 });
   // at phone width the thread list slides away (a CSS transition: waited for, not timed)
   await page.waitForFunction(() => document.querySelector("#sidebar").getBoundingClientRect().right <= 0);
@@ -202,6 +207,23 @@ try {
   await page.click("#menu");
   await page.waitForFunction(() => document.querySelector("#sidebar").getBoundingClientRect().left >= 0);
 
+  // 9. HTTP instead of a WebSocket (?transport=sse, as when a socket cannot open): a turn streams, a dropped
+  // event stream resumes from its last seq, and the text equals the state's
+  await page.setViewportSize({ width: 1280, height: 860 });
+  await page.goto(base + "/?transport=sse");
+  await page.waitForSelector("#connection[data-state=live]");
+  check(await page.locator("#connection").innerText() === "SSE", "the page says it streams over SSE");
+  await newChat();
+  await page.selectOption("#assistant", { label: "agent" });
+  const sseText = "Over SSE " + words(60, "s");
+  await send(sseText);
+  await page.waitForFunction(() => (document.querySelector(".msg.ai.streaming .bubble")?.textContent || "").length > 20);
+  await page.evaluate(() => window.conduitChat.dropConnection());
+  await turnEnded(0);
+  const sseExpected = "This is the Conduit simulator, not a real model. You said: " + sseText;
+  check(await lastAiText() === sseExpected, "the SSE turn's answer is in state");
+  check((await bubbles()).join("|") === sseExpected, "the SSE turn streamed every token once across the drop");
+
   check(consoleErrors.length === 0, "no console errors: " + JSON.stringify(consoleErrors));
   summary.checks = checks;
 } catch (e) {
@@ -211,6 +233,7 @@ try {
   process.exit(1);
 } finally {
   await browser.close();
+  for (const id of created) await fetch(base + "/threads/" + id, { method: "DELETE" }).catch(() => {});
   rmSync(profile, { recursive: true, force: true });
 }
 console.log(JSON.stringify(summary));
