@@ -78,7 +78,7 @@ const summary = {};
 try {
   await page.goto(base + "/");
   check(await page.title() === "Conduit chat", "GET / from a browser is the chat page");
-  await page.waitForSelector("#connection[data-state=live]");
+  await page.waitForFunction(() => window.conduitChat.page.ready);
   const assistants = await page.locator("#assistant option").allInnerTexts();
   check(assistants.some((a) => a.includes("agent")) && assistants.some((a) => a.includes("tutor")), "the assistant picker lists the assistants: " + assistants);
 
@@ -211,6 +211,7 @@ try {
   // event stream resumes from its last seq, and the text equals the state's
   await page.setViewportSize({ width: 1280, height: 860 });
   await page.goto(base + "/?transport=sse");
+  await page.waitForFunction(() => window.conduitChat.page.ready);
   await page.waitForSelector("#connection[data-state=live]");
   check(await page.locator("#connection").innerText() === "SSE", "the page says it streams over SSE");
   await newChat();
@@ -223,6 +224,16 @@ try {
   const sseExpected = "This is the Conduit simulator, not a real model. You said: " + sseText;
   check(await lastAiText() === sseExpected, "the SSE turn's answer is in state");
   check((await bubbles()).join("|") === sseExpected, "the SSE turn streamed every token once across the drop");
+
+  // 10. a reasoning model's thinking (the tutor's advanced answers) streams into a collapsed box above the answer
+  await newChat();
+  await page.selectOption("#assistant", { label: "tutor" });
+  await send("Why does light matter for photosynthesis?");
+  await turnEnded(0);
+  await page.locator(".thinking summary").click();
+  check((await page.locator(".thinking-text").innerText()).startsWith("The student asks why."), "the thinking shows");
+  check((await bubbles()).at(-1) === "Because light provides the energy for the reaction.", "the answer follows its thinking");
+  await page.screenshot({ path: join(artifacts, "chat-page-thinking.png") });
 
   check(consoleErrors.length === 0, "no console errors: " + JSON.stringify(consoleErrors));
   summary.checks = checks;

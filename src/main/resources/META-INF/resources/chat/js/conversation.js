@@ -59,8 +59,12 @@ export class Conversation {
       if (m.type === "human") this.user(textOf(m.content), m.id);
       else if (m.type === "ai") {
         const text = textOf(m.content);
-        if (text || !(m.tool_calls || []).length) this.assistant(m.id, text, true);
-        else this.messages.set(m.id, { done: true });
+        const reasoning = Array.isArray(m.content) ? m.content.filter((b) => b.type === "reasoning").map((b) => b.reasoning).join("")
+          : m.additional_kwargs?.reasoning_content || "";
+        if (text || reasoning || !(m.tool_calls || []).length) {
+          const shown = this.assistant(m.id, text, true);
+          if (reasoning) { this.thinking(shown).textContent = reasoning; this.render(shown); }
+        } else this.messages.set(m.id, { done: true });
         for (const call of m.tool_calls || []) this.card(call.id, call.name).setArgs(call.args, true);
       } else if (m.type === "tool") {
         this.card(m.tool_call_id, m.name).finish(textOf(m.content), m.status === "error");
@@ -95,10 +99,25 @@ export class Conversation {
     return m;
   }
 
+  /** A reasoning model's thinking, streamed into a collapsed box above its answer. */
+  thinking(m) {
+    if (!m.thoughts) {
+      const box = el("details", "thinking");
+      box.append(el("summary", null, "Thinking"));
+      m.thoughts = el("div", "thinking-text");
+      box.append(m.thoughts);
+      m.body.before(box);
+      m.node.classList.add("has-thinking");
+      m.node.hidden = false;
+    }
+    return m.thoughts;
+  }
+
   render(m) {
     if (!m.body) return;
     m.body.innerHTML = renderMarkdown(m.text); // escaped first: model output cannot inject markup
-    m.node.hidden = m.text === ""; // a planner turn that only calls tools shows as its cards
+    m.body.hidden = m.text === "";
+    m.node.hidden = m.text === "" && !m.thoughts; // a planner turn that only calls tools shows as its cards
     m.node.classList.toggle("streaming", !m.done);
     this.scroll();
   }
@@ -273,6 +292,7 @@ export class Conversation {
       const block = open.blocks.get(data.index) || {};
       const d = data.delta || {};
       if (d.type === "text-delta") { m.text += d.text; this.repaint(m); }
+      else if (d.type === "reasoning-delta") this.thinking(m).append(d.reasoning || "");
       else if (d.type === "tool-call-delta" && block.id) this.card(block.id, block.name).addArgs(d.args || "");
     } else if (data.event === "content-block-finish") {
       const c = data.content || {};

@@ -23,6 +23,9 @@ const page = {
   lastValues: null,
 };
 
+const EMPTY_HINT = "<h2>How can I help?</h2><p>Try <em>plan my week</em>, <em>good morning</em>, or pick the "
+  + "<strong>tutor</strong> and say <em>quiz me on photosynthesis</em>.</p>";
+
 const conversation = new Conversation($("messages"), { onAnswer: answer });
 const threads = new ThreadList($("threads"), $("search"), {
   onOpen: (t) => openThread(t.thread_id),
@@ -106,8 +109,7 @@ async function showThread(threadId) {
   conversation.showState(state);
   showTotals(state?.values);
   if (!state?.values?.messages?.length && !state?.interrupts?.length) {
-    conversation.empty("<h2>How can I help?</h2><p>Try <em>plan my week</em>, <em>good morning</em>, or pick the "
-      + "<strong>tutor</strong> and say <em>quiz me on photosynthesis</em>.</p>");
+    conversation.empty(EMPTY_HINT);
   }
   let from = { since };
   if (thread.status === "busy") {
@@ -144,10 +146,11 @@ async function deleteThread(t) {
   }
   if (t.thread_id === page.threadId) {
     page.connection?.close();
+    page.connection = null;
     page.threadId = null;
   }
   const rest = await threads.refresh();
-  if (!page.threadId) rest.length ? openThread(rest[0].thread_id) : newThread();
+  if (!page.threadId) rest.length ? openThread(rest[0].thread_id) : showNoThread();
 }
 
 function showConnection(state) {
@@ -286,8 +289,16 @@ window.conduitChat = { dropConnection: () => page.connection?.drop(), page };
     if (existing) await openThread(existing.thread_id);
     else if (wanted) await openThread(wanted).catch(() => newThread());
     else if (list.length) await openThread(list[0].thread_id);
-    else await newThread();
+    else showNoThread(); // the first message makes the first chat
   } catch (e) {
     fail(e);
   }
+  page.ready = true;
 })();
+
+function showNoThread() {
+  showConnection("idle");
+  ui.title.textContent = "New chat";
+  conversation.clear();
+  conversation.empty(EMPTY_HINT);
+}
