@@ -1,7 +1,7 @@
 // The conversation pane: messages from a thread's state, then the thread protocol's events applied as they come
 // (text deltas, tool-call cards, re-plan notes, interrupts, per-turn usage). Everything is keyed by the ids the
 // server gives (message id, tool_call_id, interrupt_id), so a replayed event never shows anything twice.
-import { escapeHtml, renderMarkdown } from "./markdown.js";
+import { renderMarkdown } from "./markdown.js";
 
 const el = (tag, cls, text) => {
   const e = document.createElement(tag);
@@ -153,6 +153,7 @@ export class Conversation {
       setName(n) { this.name = n; title.textContent = n; },
       addArgs(delta) { argText += delta; args.textContent = argText; },
       setArgs(value, whole) { if (whole || !argText) { argText = pretty(value); args.textContent = argText; } },
+      stopped() { node.classList.remove("running"); status.textContent = "not run"; },
       finish(output, error) {
         node.classList.remove("running");
         node.classList.toggle("failed", !!error);
@@ -309,9 +310,7 @@ export class Conversation {
   settle() {
     for (const { message } of this.open.values()) if (message) { message.done = true; this.render(message); }
     this.open.clear();
-    for (const c of this.cards.values()) if (c.node.classList.contains("running") && !c.node.querySelector(".tool-result:not([hidden])")) {
-      c.node.classList.remove("running");
-    }
+    for (const c of this.cards.values()) if (c.node.classList.contains("running")) c.stopped();
   }
 }
 
@@ -319,4 +318,3 @@ function seconds(ms) {
   return ms < 1000 ? Math.round(ms) + " ms" : (ms / 1000).toFixed(1) + " s";
 }
 
-export { escapeHtml };

@@ -28,7 +28,7 @@ const EMPTY_HINT = "<h2>How can I help?</h2><p>Try <em>plan my week</em>, <em>go
 
 const conversation = new Conversation($("messages"), { onAnswer: answer });
 const threads = new ThreadList($("threads"), $("search"), {
-  onOpen: (t) => openThread(t.thread_id),
+  onOpen: (t) => openThread(t.thread_id).catch(fail),
   onDelete: deleteThread,
   onRename: (t, title) => api.renameThread(t.thread_id, title).then(() => {
     if (t.thread_id === page.threadId) ui.title.textContent = title;
@@ -101,6 +101,7 @@ async function showThread(threadId) {
   // first the newest seq, then the state: whatever happens after the seq is streamed, the rest is in the state
   const since = await api.lastSeq(threadId).catch(() => null);
   const [thread, state] = await Promise.all([api.getThread(threadId), api.state(threadId).catch(() => null)]);
+  if (page.threadId !== threadId) return; // another chat was opened meanwhile
   ui.title.textContent = thread.metadata?.title || "New chat";
   const bound = thread.metadata?.assistant_id;
   if (bound && [...ui.picker.options].some((o) => o.value === bound)) ui.picker.value = bound;
@@ -116,6 +117,7 @@ async function showThread(threadId) {
     // a run is in flight (the page was reloaded mid-answer): its events replay from its start (what it streamed so
     // far is not in the state yet); those of the runs before it are passed over
     const live = (await api.runs(threadId)).find((r) => r.status === "running" || r.status === "pending");
+    if (page.threadId !== threadId) return;
     if (live) {
       page.runId = live.run_id;
       setBusy(true);
