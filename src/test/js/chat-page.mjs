@@ -160,7 +160,7 @@ try {
   check(occurrences(history, "It is called Felix") === 2, "the interrupt's answer shows once, and once in the reply that echoes it");
 
   // 5. stop: a paced answer is cancelled mid-way
-  const long = "Stop me " + words(150, "w");
+  const long = "Stop me " + words(400, "w"); // 8 s of answer at 20 ms a token: stopped long before its end
   const before = await usageLines();
   await send(long);
   await page.waitForFunction(() => (document.querySelector(".msg.ai.streaming .bubble")?.textContent || "").length > 20);
@@ -174,18 +174,20 @@ try {
   check(stopped.length > 0 && stopped.length < full.length && full.startsWith(stopped.trim()), "the stopped answer is a beginning of the full one: " + stopped.length);
 
   // 6. a reload mid-answer: the answer completes, without repeated text
-  const reloadText = "Reload me " + words(120, "r");
+  const reloadText = "Reload me " + words(300, "r"); // 6 s of answer: reloaded in the middle
   const expected = "This is the Conduit simulator, not a real model. You said: " + reloadText;
   await send(reloadText);
   await page.waitForFunction(() => (document.querySelector(".msg.ai.streaming .bubble")?.textContent || "").length > 30);
   await page.reload();
   await page.waitForSelector("#connection[data-state=live]");
+  await page.waitForSelector(".msg.ai.streaming"); // the answer in progress, replayed from its start, goes on
+  check(await page.locator("#stop").isVisible(), "the reloaded page can stop the run in progress");
   await page.waitForFunction(() => document.querySelectorAll(".usage").length >= 1 && !document.body.classList.contains("busy"));
   const after = await lastAiText();
   check(after === expected, "the state has the full answer");
   const all = await page.locator("#messages").innerText();
   check(occurrences(all, expected) === 1, "the answer shows once, complete");
-  check(occurrences(all, "r119") === 2, "its text shows once (the question and the answer each hold the last word once)");
+  check(occurrences(all, "r299") === 2, "its text shows once (the question and the answer each hold the last word once)");
   await page.screenshot({ path: join(artifacts, "chat-page-reloaded.png") });
 
   // 7. delete a chat
