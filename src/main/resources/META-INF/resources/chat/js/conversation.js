@@ -1,0 +1,320 @@
+// The conversation pane: messages from a thread's state, then the thread protocol's events applied as they come
+// (text deltas, tool-call cards, re-plan notes, interrupts, per-turn usage). Everything is keyed by the ids the
+// server gives (message id, tool_call_id, interrupt_id), so a replayed event never shows anything twice.
+import { renderMarkdown } from "./markdown.js";
+
+const el = (tag, cls, text) => {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text != null) e.textContent = text;
+  return e;
+};
+
+function textOf(content) {
+  if (typeof content === "string") return content;
+  return (content || []).filter((b) => b.type === "text").map((b) => b.text).join("");
+}
+
+function pretty(value) {
+  if (typeof value === "string") {
+    try { return JSON.stringify(JSON.parse(value), null, 2); } catch { return value; }
+  }
+  return JSON.stringify(value, null, 2);
+}
+
+export class Conversation {
+  constructor(root, { onAnswer }) {
+    this.root = root;
+    this.onAnswer = onAnswer; // (interrupt {id, namespace}, response) => Promise
+    this.clear();
+  }
+
+  clear() {
+    this.root.replaceChildren();
+    this.messages = new Map(); // message id -> {node, body, text, done}
+    this.cards = new Map(); // tool_call_id -> card
+    this.interrupts = new Map(); // interrupt_id -> node
+    this.open = new Map(); // namespace key -> {message, blocks: index -> block}
+    this.paint = new Set();
+    this.turn = null;
+  }
+
+  empty(html) {
+    const hint = el("div", "empty");
+    hint.innerHTML = html; // only the page's own constant markup
+    this.root.append(hint);
+  }
+
+  /** Follows the conversation while the reader is at its end (or always, when `force`). */
+  scroll(force = false) {
+    const r = this.root;
+    if (force || r.scrollHeight - r.scrollTop - r.clientHeight < 160) requestAnimationFrame(() => { r.scrollTop = r.scrollHeight; });
+  }
+
+  // ---- from state
+
+  /** Shows the thread's checkpointed messages (LangChain dicts of GET /threads/{id}/state). */
+  showState(state) {
+    for (const m of state?.values?.messages || []) {
+      if (m.type === "human") this.user(textOf(m.content), m.id);
+      else if (m.type === "ai") {
+        const text = textOf(m.content);
+        const reasoning = Array.isArray(m.content) ? m.content.filter((b) => b.type === "reasoning").map((b) => b.reasoning).join("")
+          : m.additional_kwargs?.reasoning_content || "";
+        if (text || reasoning || !(m.tool_calls || []).length) {
+          const shown = this.assistant(m.id, text, true);
+          if (reasoning) { this.thinking(shown).textContent = reasoning; this.render(shown); }
+        } else this.messages.set(m.id, { done: true });
+        for (const call of m.tool_calls || []) this.card(call.id, call.name).setArgs(call.args, true);
+      } else if (m.type === "tool") {
+        this.card(m.tool_call_id, m.name).finish(textOf(m.content), m.status === "error");
+      }
+    }
+    for (const i of state?.interrupts || []) this.ask(i.id, [], i.value);
+    this.scroll(true);
+  }
+
+  // ---- messages
+
+  user(text, id) {
+    if (id && this.messages.has(id)) return;
+    const row = el("div", "msg user");
+    row.append(el("div", "bubble", text));
+    this.root.append(row);
+    if (id) this.messages.set(id, { node: row, done: true });
+    this.scroll(true);
+  }
+
+  assistant(id, text = "", done = false) {
+    let m = this.messages.get(id);
+    if (m) return m;
+    const row = el("div", "msg ai");
+    row.dataset.messageId = id;
+    const body = el("div", "bubble markdown");
+    row.append(body);
+    this.root.append(row);
+    m = { node: row, body, text, done };
+    this.messages.set(id, m);
+    this.render(m);
+    return m;
+  }
+
+  /** A reasoning model's thinking, streamed into a collapsed box above its answer. */
+  thinking(m) {
+    if (!m.thoughts) {
+      const box = el("details", "thinking");
+      box.append(el("summary", null, "Thinking"));
+      m.thoughts = el("div", "thinking-text");
+      box.append(m.thoughts);
+      m.body.before(box);
+      m.node.classList.add("has-thinking");
+      m.node.hidden = false;
+    }
+    return m.thoughts;
+  }
+
+  render(m) {
+    if (!m.body) return;
+    m.body.innerHTML = renderMarkdown(m.text); // escaped first: model output cannot inject markup
+    m.body.hidden = m.text === "";
+    m.node.hidden = m.text === "" && !m.thoughts; // a planner turn that only calls tools shows as its cards
+    m.node.classList.toggle("streaming", !m.done);
+    this.scroll();
+  }
+
+  /** Repaints streamed text once per frame, however many deltas arrived in it. */
+  repaint(m) {
+    if (this.paint.size === 0) requestAnimationFrame(() => { for (const x of this.paint) this.render(x); this.paint.clear(); });
+    this.paint.add(m);
+  }
+
+  // ---- tool cards
+
+  card(id, name) {
+    let c = this.cards.get(id);
+    if (c) {
+      if (name && !c.name) c.setName(name);
+      return c;
+    }
+    const node = el("details", "tool running");
+    const summary = el("summary");
+    const icon = el("span", "tool-icon", "⚙");
+    const title = el("span", "tool-name", name || "tool");
+    const status = el("span", "tool-status", "running");
+    summary.append(icon, title, status);
+    const args = el("pre", "tool-args");
+    const result = el("pre", "tool-result");
+    result.hidden = true;
+    node.append(summary, el("div", "tool-label", "arguments"), args, result);
+    this.root.append(node);
+    let argText = "";
+    c = {
+      node, name,
+      setName(n) { this.name = n; title.textContent = n; },
+      addArgs(delta) { argText += delta; args.textContent = argText; },
+      setArgs(value, whole) { if (whole || !argText) { argText = pretty(value); args.textContent = argText; } },
+      stopped() { node.classList.remove("running"); status.textContent = "not run"; },
+      finish(output, error) {
+        node.classList.remove("running");
+        node.classList.toggle("failed", !!error);
+        status.textContent = error ? "failed" : "done";
+        result.hidden = false;
+        result.textContent = pretty(output ?? "");
+        result.dataset.label = error ? "error" : "result";
+      },
+    };
+    this.cards.set(id, c);
+    this.scroll();
+    return c;
+  }
+
+  // ---- interrupts
+
+  /** An interrupt as a question with an answer box, and a button per choice when the payload offers them. */
+  ask(interruptId, namespace, payload) {
+    if (this.interrupts.has(interruptId)) return;
+    const box = el("div", "interrupt");
+    box.dataset.interruptId = interruptId;
+    const p = payload && typeof payload === "object" ? payload : { question: String(payload ?? "") };
+    const head = p.question_num && p.total_questions ? "Question " + p.question_num + " of " + p.total_questions : "The assistant asks";
+    box.append(el("div", "interrupt-head", head));
+    box.append(el("div", "interrupt-question", p.question_text || p.question || p.message || JSON.stringify(p)));
+    const answer = (response, control) => {
+      box.querySelectorAll("button, input").forEach((x) => { x.disabled = true; });
+      control?.classList.add("chosen");
+      this.onAnswer({ id: interruptId, namespace }, response).catch(() => {
+        box.querySelectorAll("button, input").forEach((x) => { x.disabled = false; });
+      });
+    };
+    if (Array.isArray(p.choices) && p.choices.length) {
+      const choices = el("div", "choices");
+      p.choices.forEach((choice, i) => {
+        const b = el("button", "choice");
+        b.type = "button";
+        b.append(el("span", "letter", String.fromCharCode(65 + i)), el("span", null, String(choice)));
+        b.onclick = () => answer(String(choice), b);
+        choices.append(b);
+      });
+      box.append(choices);
+    }
+    const form = el("form", "interrupt-form");
+    const input = el("input");
+    input.placeholder = p.choices ? "…or type an answer" : "Your answer";
+    input.setAttribute("aria-label", "Answer");
+    const send = el("button", "primary", "Answer");
+    form.append(input, send);
+    form.onsubmit = (e) => {
+      e.preventDefault();
+      if (input.value.trim()) answer(input.value.trim(), send);
+    };
+    box.append(form);
+    this.root.append(box);
+    this.interrupts.set(interruptId, box);
+    this.scroll();
+    if (!p.choices) input.focus({ preventScroll: true });
+  }
+
+  answered(ids) {
+    for (const id of ids) {
+      const box = this.interrupts.get(id);
+      if (box) { box.classList.add("answered"); box.querySelectorAll("button, input").forEach((x) => { x.disabled = true; }); }
+    }
+  }
+
+  pendingInterrupts() {
+    return [...this.interrupts.values()].filter((b) => !b.classList.contains("answered"));
+  }
+
+  // ---- notes and usage
+
+  note(text, cls = "note") {
+    const n = el("div", cls, text);
+    this.root.append(n);
+    this.scroll();
+    return n;
+  }
+
+  /** One line under a turn: tokens, latency and cost of its model calls (the run's llm_calls in state). */
+  usage(calls, wallMillis) {
+    if (!calls.length && wallMillis == null) return;
+    const sum = (f) => calls.reduce((s, c) => s + (c[f] || 0), 0);
+    const parts = [];
+    if (calls.length) parts.push(sum("inputTokens") + " in · " + sum("outputTokens") + " out tokens");
+    if (calls.length) parts.push(calls.length + (calls.length === 1 ? " model call" : " model calls"));
+    if (calls[0]?.timeToFirstTokenMillis >= 0) parts.push("first token " + seconds(calls[0].timeToFirstTokenMillis));
+    if (wallMillis != null) parts.push(seconds(wallMillis) + " total");
+    const cost = sum("costUsd");
+    if (cost > 0) parts.push("$" + cost.toFixed(cost < 0.01 ? 5 : 3));
+    const n = el("div", "usage", parts.join("  ·  "));
+    n.title = calls.map((c) => c.stage + " (" + c.model + "): " + c.inputTokens + " → " + c.outputTokens + " tokens, " + seconds(c.durationMillis)).join("\n");
+    this.root.append(n);
+    this.scroll();
+  }
+
+  // ---- protocol events
+
+  apply(event) {
+    const { method, params } = event;
+    const data = params.data || {};
+    const key = (params.namespace || []).join("|");
+    if (method === "messages") this.message(key, data);
+    else if (method === "tools") {
+      const c = this.card(data.tool_call_id, data.tool_name);
+      if (data.event === "tool-started" && data.input !== undefined) c.setArgs(data.input, false);
+      else if (data.event === "tool-finished") c.finish(data.output, false);
+      else if (data.event === "tool-error") c.finish(data.message, true);
+    } else if (method === "input.requested") {
+      this.ask(data.interrupt_id, params.namespace || [], data.payload);
+    } else if (method === "input.answered") {
+      this.answered(data.interrupt_ids || []);
+    } else if (method.startsWith("custom") && data.name === "planning_retry") {
+      const p = data.payload || {};
+      const n = this.note("↻ Re-planning" + (p.attempt ? " (" + p.attempt + "/" + p.budget + ")" : "") + ": " + (p.problems || []).join("; "), "note replan");
+      n.title = "The verifier found the tools' results wanting and asked the planner to try again";
+    }
+  }
+
+  message(key, data) {
+    if (data.event === "message-start") {
+      const existing = this.messages.get(data.id);
+      // a message already shown whole (from state) is not streamed again
+      const m = existing?.done ? null : this.assistant(data.id, "", false);
+      this.open.set(key, { message: m, blocks: new Map() });
+      return;
+    }
+    const open = this.open.get(key);
+    if (!open || !open.message) return;
+    const m = open.message;
+    if (data.event === "content-block-start") {
+      const c = data.content || {};
+      open.blocks.set(data.index, c);
+      if (c.type === "tool_call_chunk" || c.type === "tool_call") this.card(c.id, c.name);
+    } else if (data.event === "content-block-delta") {
+      const block = open.blocks.get(data.index) || {};
+      const d = data.delta || {};
+      if (d.type === "text-delta") { m.text += d.text; this.repaint(m); }
+      else if (d.type === "reasoning-delta") this.thinking(m).append(d.reasoning || "");
+      else if (d.type === "tool-call-delta" && block.id) this.card(block.id, block.name).addArgs(d.args || "");
+    } else if (data.event === "content-block-finish") {
+      const c = data.content || {};
+      if (c.type === "tool_call") this.card(c.id, c.name).setArgs(c.args, true);
+    } else if (data.event === "message-finish") {
+      m.done = true;
+      this.repaint(m);
+      this.open.delete(key);
+    }
+    // a model `error` is not shown: the run's end says what became of it (failed, or stopped by a cancel)
+  }
+
+  /** A run ended: close what it left streaming (a cancel stops a message mid-way). */
+  settle() {
+    for (const { message } of this.open.values()) if (message) { message.done = true; this.render(message); }
+    this.open.clear();
+    for (const c of this.cards.values()) if (c.node.classList.contains("running")) c.stopped();
+  }
+}
+
+function seconds(ms) {
+  return ms < 1000 ? Math.round(ms) + " ms" : (ms / 1000).toFixed(1) + " s";
+}
+
