@@ -191,9 +191,11 @@ try {
   await page.screenshot({ path: join(artifacts, "chat-page-reloaded.png") });
 
   // 7. delete a chat
-  const count = await page.locator(".thread").count();
+  // (by id, not by count: the list shows the newest chats of the whole service, and an older one may take the place)
+  const deleted = await page.locator(".thread.selected").getAttribute("data-thread-id");
   await page.locator(".thread.selected [aria-label=Delete]").click();
-  await page.waitForFunction((n) => document.querySelectorAll(".thread").length === n - 1, count);
+  await page.waitForFunction((id) => ![...document.querySelectorAll(".thread")].some((t) => t.dataset.threadId === id), deleted);
+  check((await fetch(base + "/threads/" + deleted)).status === 404, "the deleted chat's thread is gone");
 
   // 8. the quiz chat reopened, at desktop and phone width
   await page.locator(".thread .thread-open").first().click();
