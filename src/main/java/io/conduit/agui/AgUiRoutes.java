@@ -1,7 +1,9 @@
 package io.conduit.agui;
 
+import static io.conduit.api.RouteErrors.error;
+
 import com.fasterxml.jackson.databind.JsonNode;
-import io.conduit.api.ErrorBody;
+import io.conduit.api.RouteErrors;
 import io.conduit.checkpoint.JsonCodec;
 import io.conduit.runs.ServingConfig;
 import io.conduit.runs.delivery.DeliveryConfig;
@@ -10,7 +12,6 @@ import io.conduit.runs.delivery.SseSubscriber;
 import io.conduit.runs.delivery.StreamPermits;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
-import io.vertx.core.http.HttpServerResponse;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
@@ -62,13 +63,12 @@ public class AgUiRoutes {
             String text = ctx.body().asString();
             input = RunAgentInput.parse(text == null || text.isBlank() ? null : JsonCodec.MAPPER.readTree(text));
         } catch (Exception e) {
-            write(ctx, ErrorBody.of(e));
+            error(ctx, e);
             return;
         }
         Context context = vertx.getOrCreateContext();
-        StreamPermits.Permit permit = permits.tryAcquire(); // before the run is created: a refused stream creates nothing
+        StreamPermits.Permit permit = RouteErrors.permit(ctx, permits); // before the run is created: a refused stream creates nothing
         if (permit == null) {
-            write(ctx, new ErrorBody(429, StreamPermits.CODE, permits.refusal(), permits.retryAfterSeconds()));
             return;
         }
         runs.start(assistant, input).subscribe().with(started -> {
@@ -90,33 +90,12 @@ public class AgUiRoutes {
                 ctx.response().putHeader("Content-Type", "text/event-stream; charset=utf-8")
                         .end("data: " + AgUiEvents.runError(r.code, r.getMessage()) + "\n\n");
             } else {
-                write(ctx, ErrorBody.of(f));
+                error(ctx, f);
             }
         });
     }
 
     private void failed(RoutingContext ctx) {
-        if (ctx.statusCode() == 413) {
-            write(ctx, new ErrorBody(413, "body_too_large", "the request body is larger than " + maxBody + " bytes"));
-        } else if (ctx.failure() != null) {
-            write(ctx, ErrorBody.of(ctx.failure()));
-        } else {
-            write(ctx, new ErrorBody(ctx.statusCode(), "http_" + ctx.statusCode(), "the request failed"));
-        }
-    }
-
-    private static void write(RoutingContext ctx, ErrorBody e) {
-        HttpServerResponse r = ctx.response();
-        if (r.ended()) {
-            return;
-        }
-        if (r.headWritten()) {
-            r.end();
-            return;
-        }
-        if (e.retryAfterSeconds() > 0) {
-            r.putHeader("Retry-After", Long.toString(e.retryAfterSeconds()));
-        }
-        r.setStatusCode(e.status()).putHeader("Content-Type", "application/json").end(e.json());
+        RouteErrors.failed(ctx, maxBody);
     }
 }

@@ -1,7 +1,9 @@
 package io.conduit.aisdk;
 
+import static io.conduit.api.RouteErrors.error;
+
 import com.fasterxml.jackson.databind.JsonNode;
-import io.conduit.api.ErrorBody;
+import io.conduit.api.RouteErrors;
 import io.conduit.checkpoint.JsonCodec;
 import io.conduit.graph.Interrupt;
 import io.conduit.runs.Assistants;
@@ -22,7 +24,6 @@ import io.conduit.runs.delivery.SseSubscriber;
 import io.conduit.runs.delivery.StreamPermits;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
-import io.vertx.core.http.HttpServerResponse;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
@@ -174,36 +175,10 @@ public class ChatRoutes {
     }
 
     private StreamPermits.Permit permit(RoutingContext ctx) {
-        StreamPermits.Permit p = permits.tryAcquire();
-        if (p == null) {
-            write(ctx, new ErrorBody(429, StreamPermits.CODE, permits.refusal(), permits.retryAfterSeconds()));
-        }
-        return p;
+        return RouteErrors.permit(ctx, permits);
     }
 
     private void failed(RoutingContext ctx) {
-        if (ctx.statusCode() == 413) {
-            write(ctx, new ErrorBody(413, "body_too_large", "the request body is larger than " + maxBody + " bytes"));
-        } else if (ctx.failure() != null) {
-            error(ctx, ctx.failure());
-        } else {
-            write(ctx, new ErrorBody(ctx.statusCode(), "http_" + ctx.statusCode(), "the request failed"));
-        }
-    }
-
-    private static void error(RoutingContext ctx, Throwable t) {
-        write(ctx, ErrorBody.of(t));
-    }
-
-    private static void write(RoutingContext ctx, ErrorBody e) {
-        HttpServerResponse r = ctx.response();
-        if (r.headWritten()) {
-            r.end();
-            return;
-        }
-        if (e.retryAfterSeconds() > 0) {
-            r.putHeader("Retry-After", Long.toString(e.retryAfterSeconds()));
-        }
-        r.setStatusCode(e.status()).putHeader("Content-Type", "application/json").end(e.json());
+        RouteErrors.failed(ctx, maxBody);
     }
 }

@@ -1,5 +1,7 @@
 package io.conduit.api;
 
+import static io.conduit.api.RouteErrors.error;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import io.conduit.checkpoint.JsonCodec;
 import io.conduit.runs.Assistants;
@@ -310,38 +312,11 @@ public class StreamRoutes {
         }
     }
 
-    /** A stream permit of this replica, or null when it is at its limit (the client has its 429). */
     private StreamPermits.Permit permit(RoutingContext ctx) {
-        StreamPermits.Permit p = permits.tryAcquire();
-        if (p == null) {
-            write(ctx, new ErrorBody(429, StreamPermits.CODE, permits.refusal(), permits.retryAfterSeconds()));
-        }
-        return p;
+        return RouteErrors.permit(ctx, permits);
     }
 
     private void failed(RoutingContext ctx) {
-        if (ctx.statusCode() == 413) {
-            write(ctx, new ErrorBody(413, "body_too_large", "the request body is larger than " + maxBody + " bytes"));
-        } else if (ctx.failure() != null) {
-            error(ctx, ctx.failure());
-        } else {
-            write(ctx, new ErrorBody(ctx.statusCode(), "http_" + ctx.statusCode(), "the request failed"));
-        }
-    }
-
-    private static void error(RoutingContext ctx, Throwable t) {
-        write(ctx, ErrorBody.of(t));
-    }
-
-    private static void write(RoutingContext ctx, ErrorBody e) {
-        HttpServerResponse r = ctx.response();
-        if (r.headWritten()) {
-            r.end();
-            return;
-        }
-        if (e.retryAfterSeconds() > 0) {
-            r.putHeader("Retry-After", Long.toString(e.retryAfterSeconds()));
-        }
-        r.setStatusCode(e.status()).putHeader("Content-Type", "application/json").end(e.json());
+        RouteErrors.failed(ctx, maxBody);
     }
 }

@@ -1,0 +1,55 @@
+package io.conduit.api;
+
+import io.conduit.runs.delivery.StreamPermits;
+import io.vertx.core.http.HttpServerResponse;
+import io.vertx.ext.web.RoutingContext;
+
+/**
+ * The API's error body ({@link ErrorBody}) written on a Vert.x route: the streaming routes of every front door answer
+ * their refusals and failures the way the JAX-RS resources do ({@link ApiErrors}), {@code Retry-After} included.
+ */
+public final class RouteErrors {
+
+    private RouteErrors() {
+    }
+
+    /** Writes {@code e}; a response whose head is already out (a stream that had begun) is only ended. */
+    public static void write(RoutingContext ctx, ErrorBody e) {
+        HttpServerResponse r = ctx.response();
+        if (r.ended()) {
+            return;
+        }
+        if (r.headWritten()) {
+            r.end();
+            return;
+        }
+        if (e.retryAfterSeconds() > 0) {
+            r.putHeader("Retry-After", Long.toString(e.retryAfterSeconds()));
+        }
+        r.setStatusCode(e.status()).putHeader("Content-Type", "application/json").end(e.json());
+    }
+
+    public static void error(RoutingContext ctx, Throwable t) {
+        write(ctx, ErrorBody.of(t));
+    }
+
+    /** A route's failure handler: an oversized body (the body handler's 413), a thrown failure, or a bare status. */
+    public static void failed(RoutingContext ctx, long maxBody) {
+        if (ctx.statusCode() == 413) {
+            write(ctx, new ErrorBody(413, "body_too_large", "the request body is larger than " + maxBody + " bytes"));
+        } else if (ctx.failure() != null) {
+            error(ctx, ctx.failure());
+        } else {
+            write(ctx, new ErrorBody(ctx.statusCode(), "http_" + ctx.statusCode(), "the request failed"));
+        }
+    }
+
+    /** A stream permit of this replica, or null when it is at its limit (the client has its 429). */
+    public static StreamPermits.Permit permit(RoutingContext ctx, StreamPermits permits) {
+        StreamPermits.Permit p = permits.tryAcquire();
+        if (p == null) {
+            write(ctx, new ErrorBody(429, StreamPermits.CODE, permits.refusal(), permits.retryAfterSeconds()));
+        }
+        return p;
+    }
+}
