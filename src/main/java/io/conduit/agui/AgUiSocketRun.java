@@ -3,6 +3,7 @@ package io.conduit.agui;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.conduit.runs.RunEvent;
 import io.conduit.runs.RunEventListener;
+import io.conduit.runs.delivery.BytesInFlight;
 import io.conduit.runs.delivery.DeliveryConfig;
 import io.conduit.runs.delivery.LoopExecutor;
 import io.conduit.runs.delivery.Outbox;
@@ -12,7 +13,6 @@ import io.quarkus.websockets.next.CloseReason;
 import io.quarkus.websockets.next.WebSocketConnection;
 import io.vertx.core.Context;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * One run's AG-UI events over a WebSocket, one event per text frame, through the shared bounded {@link Outbox}: the
@@ -27,17 +27,15 @@ final class AgUiSocketRun implements RunEventListener, OutboxDrain.Sink {
     private final AgUiEvents events;
     private final Outbox outbox;
     private final OutboxDrain drain;
-    private final long maxInFlight;
-    private final AtomicLong inFlight = new AtomicLong();
+    private final BytesInFlight inFlight;
     private final CompletableFuture<Void> done = new CompletableFuture<>();
-    private volatile boolean full;
 
     AgUiSocketRun(WebSocketConnection connection, Context context, DeliveryConfig delivery, AgUiEvents events) {
         this.connection = connection;
         this.events = events;
-        this.maxInFlight = delivery.socketQueueBytes();
         this.outbox = new Outbox(delivery.bounds(), e -> true);
         this.drain = new OutboxDrain(outbox, new LoopExecutor(context), this);
+        this.inFlight = new BytesInFlight(delivery.socketQueueBytes(), drain::resume);
     }
 
     /** Completes when the run's last event was handed to the socket (or the client went away). */
@@ -62,27 +60,13 @@ final class AgUiSocketRun implements RunEventListener, OutboxDrain.Sink {
 
     @Override
     public boolean writable() {
-        if (inFlight.get() < maxInFlight) {
-            return !connection.isClosed();
-        }
-        full = true;
-        return inFlight.get() < maxInFlight; // a send may have completed since
+        return inFlight.hasRoom() && !connection.isClosed();
     }
 
     @Override
     public void send(RunEvent e) {
         for (ObjectNode event : events.on(e)) {
-            String frame = event.toString();
-            long bytes = frame.length();
-            inFlight.addAndGet(bytes);
-            connection.sendText(frame).subscribe().with(x -> written(bytes), f -> written(bytes));
-        }
-    }
-
-    private void written(long bytes) {
-        if (inFlight.addAndGet(-bytes) < maxInFlight && full) {
-            full = false;
-            drain.resume();
+            inFlight.send(event.toString(), connection::sendText);
         }
     }
 

@@ -1,6 +1,7 @@
 package io.conduit.stream;
 
 import io.conduit.runs.RunEvent;
+import io.conduit.runs.delivery.BytesInFlight;
 import io.conduit.runs.delivery.DeliveryConfig;
 import io.conduit.runs.delivery.LoopExecutor;
 import io.conduit.runs.delivery.Outbox;
@@ -9,7 +10,6 @@ import io.conduit.runs.delivery.SlowConsumer;
 import io.quarkus.websockets.next.CloseReason;
 import io.quarkus.websockets.next.WebSocketConnection;
 import io.vertx.core.Context;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Writes one connection's frames in call order and never waits, through the same bounded {@link Outbox} as every
@@ -26,16 +26,14 @@ final class WebSocketWriter implements EventSink, OutboxDrain.Sink {
     private final WebSocketConnection connection;
     private final Outbox outbox;
     private final OutboxDrain drain;
-    private final long maxInFlight;
-    private final AtomicLong inFlight = new AtomicLong();
-    private volatile boolean full;
+    private final BytesInFlight inFlight;
 
     /** {@code context}: the connection's, where its socket is written. */
     WebSocketWriter(WebSocketConnection connection, Context context, DeliveryConfig delivery) {
         this.connection = connection;
-        this.maxInFlight = delivery.socketQueueBytes();
         this.outbox = new Outbox(delivery.bounds(), e -> true);
         this.drain = new OutboxDrain(outbox, new LoopExecutor(context), this);
+        this.inFlight = new BytesInFlight(delivery.socketQueueBytes(), drain::resume);
     }
 
     @Override
@@ -55,25 +53,12 @@ final class WebSocketWriter implements EventSink, OutboxDrain.Sink {
 
     @Override
     public boolean writable() {
-        if (inFlight.get() < maxInFlight) {
-            return !connection.isClosed();
-        }
-        full = true;
-        return inFlight.get() < maxInFlight; // a send may have completed since
+        return inFlight.hasRoom() && !connection.isClosed();
     }
 
     @Override
     public void send(RunEvent e) {
-        long bytes = e.length();
-        inFlight.addAndGet(bytes);
-        connection.sendText(e.data()).subscribe().with(x -> written(bytes), f -> written(bytes));
-    }
-
-    private void written(long bytes) {
-        if (inFlight.addAndGet(-bytes) < maxInFlight && full) {
-            full = false;
-            drain.resume();
-        }
+        inFlight.send(e.data(), connection::sendText);
     }
 
     @Override
