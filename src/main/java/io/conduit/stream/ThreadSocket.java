@@ -56,6 +56,13 @@ public class ThreadSocket {
     @OnOpen
     public Uni<Void> onOpen(WebSocketConnection connection) {
         String threadId = connection.pathParam("thread_id");
+        String subprotocol = connection.subprotocol();
+        if (subprotocol != null && !subprotocol.isEmpty()) {
+            // the thread protocol has no subprotocol; one negotiated here (ag-ui is served on /ag-ui) would promise
+            // the client a protocol this endpoint does not speak
+            return connection.close(new CloseReason(1002, "this endpoint speaks LangGraph's thread protocol, not " + subprotocol
+                    + (subprotocol.equals("ag-ui") ? ": AG-UI is served on /ag-ui" : "")));
+        }
         Context context = vertx.getOrCreateContext(); // the connection's: its event loop writes its socket
         return access.allows(threadId, headers(connection)).chain(allowed -> {
             if (!Boolean.TRUE.equals(allowed)) {

@@ -16,7 +16,10 @@ import java.util.concurrent.TimeUnit;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.junit.jupiter.api.Test;
 
-/** The WebSocket's refusals: no {@code ag-ui} subprotocol closes it (1002); a bad frame is a RUN_ERROR and it stays open. */
+/**
+ * The WebSocket's refusals: no {@code ag-ui} subprotocol closes it (1002), as does {@code ag-ui} asked of the thread
+ * protocol's endpoint; a bad frame is a RUN_ERROR and it stays open.
+ */
 @QuarkusTest
 @TestProfile(AgUiClientTest.Scripted.class)
 class AgUiSocketTest {
@@ -44,11 +47,24 @@ class AgUiSocketTest {
     }
 
     private WebSocket connect(Frames frames, String... subprotocols) {
+        return connect("/ag-ui", frames, subprotocols);
+    }
+
+    private WebSocket connect(String path, Frames frames, String... subprotocols) {
         WebSocket.Builder b = HttpClient.newHttpClient().newWebSocketBuilder();
         if (subprotocols.length > 0) {
             b.subprotocols(subprotocols[0]);
         }
-        return b.buildAsync(URI.create("ws://localhost:" + port + "/ag-ui"), frames).join();
+        return b.buildAsync(URI.create("ws://localhost:" + port + path), frames).join();
+    }
+
+    @Test
+    void theThreadProtocolsSocketDoesNotAcceptTheAgUiSubprotocol() throws Exception {
+        // the subprotocol is negotiated for every endpoint (a global setting): the thread protocol's must refuse it
+        Frames frames = new Frames();
+        connect("/threads/agui-sub/stream/events", frames, "ag-ui");
+        assertThat(frames.closed.get(30, TimeUnit.SECONDS)).isEqualTo(1002); // a bound against a hang, not a timing check
+        assertThat(frames.texts).isEmpty();
     }
 
     @Test
