@@ -54,7 +54,7 @@ final class AgUiRunBody {
         }
         ArrayNode fresh = newMessages(input, thread);
         Set<String> open = new LinkedHashSet<>();
-        thread.ifPresent(s -> s.interrupts().stream().filter(AgUiRunBody::answerable).map(Interrupt::id).forEach(open::add));
+        thread.ifPresent(s -> s.interrupts().stream().filter(Interrupt::answerable).map(Interrupt::id).forEach(open::add));
         if (input.resume().isEmpty()) {
             if (!open.isEmpty()) {
                 throw new Refusal("resume_required", "the thread waits on interrupts " + open + ": answer each of them in resume");
@@ -107,10 +107,5 @@ final class AgUiRunBody {
             }
         }
         return out;
-    }
-
-    /** An {@code interrupt()} in a node: a static breakpoint is passed by a run without input instead. */
-    static boolean answerable(Interrupt i) {
-        return !"before".equals(i.when()) && !"after".equals(i.when());
     }
 }

@@ -5,7 +5,6 @@ import static io.conduit.api.RouteErrors.error;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.conduit.api.RouteErrors;
 import io.conduit.checkpoint.JsonCodec;
-import io.conduit.graph.Interrupt;
 import io.conduit.runs.Assistants;
 import io.conduit.runs.InputText;
 import io.conduit.runs.ProtocolEventLogs;
@@ -100,7 +99,7 @@ public class ChatRoutes {
         long before = protocolLogs.log(thread).lastSeq();
         assistants.resolve(request.assistant())
                 .chain(a -> assistants.graph(a).graph().state(thread)
-                        .map(state -> state.isPresent() && state.get().interrupts().stream().anyMatch(ChatRoutes::asksTheUser))
+                        .map(state -> state.isPresent() && state.get().waitsForAnswer())
                         // a thread of another graph does not read with this one's schema: the submission refuses it (409)
                         .onFailure().recoverWithItem(false))
                 .chain(waiting -> submission.submit(thread, request.runBody(waiting), true))
@@ -169,10 +168,6 @@ public class ChatRoutes {
         return sse;
     }
 
-    /** An {@code interrupt()} in a node, which the user answers (a static breakpoint is continued, not answered). */
-    private static boolean asksTheUser(Interrupt i) {
-        return !"before".equals(i.when()) && !"after".equals(i.when());
-    }
 
     private StreamPermits.Permit permit(RoutingContext ctx) {
         return RouteErrors.permit(ctx, permits);

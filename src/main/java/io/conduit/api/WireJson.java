@@ -99,7 +99,7 @@ final class WireJson {
         o.set("parent_checkpoint", s.parentCheckpointId() == null ? null : checkpoint(threadId, s.parentCheckpointId()));
         ArrayNode interrupts = o.putArray("interrupts");
         for (Interrupt i : s.interrupts()) {
-            if (!"before".equals(i.when()) && !"after".equals(i.when())) {
+            if (i.answerable()) {
                 interrupts.addObject().put("id", i.id()).set("value", JsonCodec.MAPPER.valueToTree(i.value()));
             }
         }

@@ -2,7 +2,6 @@ package io.conduit.completions;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.conduit.checkpoint.JsonCodec;
-import io.conduit.graph.Interrupt;
 import io.conduit.runs.Assistant;
 import io.conduit.runs.Assistants;
 import io.conduit.runs.NotFoundException;
@@ -60,7 +59,7 @@ public class CompletionRuns {
         // a thread of another graph does not read with this one's schema: the submission refuses it (409) by its record
         return assistants.graph(assistant).graph().state(request.threadId())
                 .onFailure().recoverWithItem(java.util.Optional.empty()).map(state -> {
-            boolean waiting = state.isPresent() && state.get().interrupts().stream().anyMatch(CompletionRuns::asks);
+            boolean waiting = state.isPresent() && state.get().waitsForAnswer();
             if (waiting) {
                 body.putObject("command").put("resume", request.newestText());
             } else {
@@ -73,10 +72,5 @@ public class CompletionRuns {
     /** Whether a graph holds a conversation (a {@code messages} channel), which a chat completion appends to. */
     static boolean chats(RegisteredGraph graph) {
         return graph.graph().schema().channel(MESSAGES) != null;
-    }
-
-    /** An {@code interrupt()} in a node, which a message answers (a static breakpoint asks nothing). */
-    private static boolean asks(Interrupt i) {
-        return !"before".equals(i.when()) && !"after".equals(i.when());
     }
 }

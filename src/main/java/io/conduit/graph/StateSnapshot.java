@@ -19,4 +19,9 @@ public record StateSnapshot(
         List<Interrupt> interrupts,
         Map<String, String> metadata,
         long createdAtMillis) {
+
+    /** Whether the thread waits for a client's answer to an {@code interrupt()} (not merely at a breakpoint). */
+    public boolean waitsForAnswer() {
+        return interrupts.stream().anyMatch(Interrupt::answerable);
+    }
 }

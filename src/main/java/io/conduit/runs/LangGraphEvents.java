@@ -119,7 +119,7 @@ final class LangGraphEvents {
             // the payload itself is the data (written with the event: setting it afterwards would not reach the log)
             event("on_custom_event", c.name(), run.runId(), List.of(run.runId()), tag, JsonCodec.MAPPER.valueToTree(c.payload()));
         } else if (e instanceof GraphEvent.Interrupted i) {
-            List<Interrupt> raised = i.interrupts().stream().filter(x -> !"before".equals(x.when()) && !"after".equals(x.when())).toList();
+            List<Interrupt> raised = i.interrupts().stream().filter(Interrupt::answerable).toList();
             if (!raised.isEmpty()) {
                 ArrayNode arr = interrupts(raised);
                 write("updates", ns, obj().set("__interrupt__", arr));

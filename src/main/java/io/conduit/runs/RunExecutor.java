@@ -308,7 +308,7 @@ public final class RunExecutor {
             return Uni.createFrom().item(List.copyOf(request.command().resumeById().keySet()));
         }
         return graph.state(request.threadId()).map(s -> s.map(snap -> snap.interrupts().stream()
-                .filter(i -> !"before".equals(i.when()) && !"after".equals(i.when())).map(io.conduit.graph.Interrupt::id).toList())
+                .filter(io.conduit.graph.Interrupt::answerable).map(io.conduit.graph.Interrupt::id).toList())
                 .orElse(List.of()));
     }
 

@@ -48,7 +48,7 @@ final class InputRespondCommand {
         return runs.latest(threadId).chain(last -> assistants.resolve(last.assistantId())
                 .chain(a -> assistants.graph(a).graph().state(threadId))
                 .chain(state -> {
-                    Set<String> pending = state.map(s -> s.interrupts().stream().filter(RunStartCommand::answerable)
+                    Set<String> pending = state.map(s -> s.interrupts().stream().filter(Interrupt::answerable)
                             .map(Interrupt::id).collect(Collectors.toSet())).orElse(Set.of());
                     if (pending.isEmpty()) {
                         throw ProtocolException.invalid("input.respond can only be used while the run is interrupted.");

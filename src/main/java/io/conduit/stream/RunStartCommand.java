@@ -2,7 +2,6 @@ package io.conduit.stream;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.conduit.graph.Interrupt;
 import io.conduit.runs.Assistants;
 import io.smallrye.mutiny.Uni;
 
@@ -39,7 +38,7 @@ final class RunStartCommand {
         return assistants.resolve(assistant.asText())
                 .chain(a -> assistants.graph(a).graph().state(threadId))
                 .chain(state -> {
-                    boolean waiting = state.isPresent() && state.get().interrupts().stream().anyMatch(RunStartCommand::answerable);
+                    boolean waiting = state.isPresent() && state.get().waitsForAnswer();
                     if (input != null && !input.isNull()) {
                         if (waiting && !body.has("checkpoint_id")) {
                             body.putObject("command").set("resume", input);
@@ -50,10 +49,5 @@ final class RunStartCommand {
                     return runs.start(threadId, body);
                 })
                 .map(ProtocolRuns::runId);
-    }
-
-    /** An {@code interrupt()} in a node (a static breakpoint is passed by a run without input instead). */
-    static boolean answerable(Interrupt i) {
-        return !"before".equals(i.when()) && !"after".equals(i.when());
     }
 }

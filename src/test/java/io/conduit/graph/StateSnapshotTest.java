@@ -1,0 +1,31 @@
+package io.conduit.graph;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** Which pauses wait for a client's answer: a node's {@code interrupt()}, not a static breakpoint. */
+class StateSnapshotTest {
+
+    private static StateSnapshot pausedAt(Interrupt... interrupts) {
+        return new StateSnapshot("t", "", "cp", null, 1, "loop", null, List.of("n"), List.of(interrupts), Map.of(), 0);
+    }
+
+    @Test
+    void aNodesInterruptIsAnsweredABreakpointIsPassed() {
+        assertThat(new Interrupt("i", "?", "n", "task", "during").answerable()).isTrue();
+        assertThat(new Interrupt("i", "?", "n", "task", null).answerable()).isTrue();
+        assertThat(new Interrupt("i", null, "n", "task", "before").answerable()).isFalse();
+        assertThat(new Interrupt("i", null, "n", "task", "after").answerable()).isFalse();
+    }
+
+    @Test
+    void aThreadWaitsForAnAnswerOnlyAtANodesInterrupt() {
+        assertThat(pausedAt(new Interrupt("b", null, "n", "task", "before")).waitsForAnswer()).isFalse();
+        assertThat(pausedAt().waitsForAnswer()).isFalse();
+        assertThat(pausedAt(new Interrupt("b", null, "n", "task", "before"), new Interrupt("i", "?", "m", "task", "during")).waitsForAnswer())
+                .isTrue();
+    }
+}
