@@ -3,6 +3,7 @@ package io.conduit.agui;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.conduit.checkpoint.JsonCodec;
+import io.conduit.runs.ProtocolRunFollower;
 import io.conduit.runs.RunEvent;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -59,9 +60,9 @@ final class AgUiEvents {
         return ended;
     }
 
-    /** The AG-UI events one event of the run stands for (a protocol event, or {@link AgUiRuns#STOPPED}). */
+    /** The AG-UI events one event of the run stands for (a protocol event, or {@link ProtocolRunFollower#STOPPED}). */
     List<ObjectNode> on(RunEvent e) {
-        return AgUiRuns.STOPPED.equals(e.mode()) ? endWithout(e.data()) : on(e.data());
+        return ProtocolRunFollower.STOPPED.equals(e.mode()) ? endWithout(e.data()) : on(e.data());
     }
 
     /** {@link #on(RunEvent)} as SSE: one {@code data:} frame per AG-UI event, LF-framed. */

@@ -4,17 +4,16 @@ import io.conduit.graph.GraphException;
 import io.conduit.graph.StateSnapshot;
 import io.conduit.runs.Assistants;
 import io.conduit.runs.ProtocolEventLogs;
+import io.conduit.runs.ProtocolRunFollower;
 import io.conduit.runs.Run;
 import io.conduit.runs.RunEvent;
 import io.conduit.runs.RunEventListener;
 import io.conduit.runs.RunEventLogs;
 import io.conduit.runs.RunExecutor;
 import io.conduit.runs.RunSubmission;
-import io.conduit.runs.ThreadEventLog;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Optional;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * How AG-UI starts and follows runs, for every transport: the run request is built from the input and the thread as
@@ -24,9 +23,6 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 @ApplicationScoped
 public class AgUiRuns {
-
-    /** The mode of the event that stands for a run's end the protocol log never saw (a run stopped before it started). */
-    static final String STOPPED = "agui.stopped";
 
     /** A stored run, and the protocol log's last seq before it (its events come after). */
     record Started(Run run, boolean cancelOnDisconnect, long afterSeq) {
@@ -63,70 +59,12 @@ public class AgUiRuns {
     }
 
     /**
-     * Feeds {@code sink} the run's protocol events, then ends it when the run ends; returns what stops following.
-     * The run's end is the protocol's root terminal event; the classic log's end of the run (which comes after it)
-     * covers a run stopped before it began, with a {@link #STOPPED} event.
+     * Feeds {@code sink} the run's protocol events, then ends it when the run ends ({@link ProtocolRunFollower}: a run
+     * stopped before it began ends with a {@link ProtocolRunFollower#STOPPED} event); returns what stops following.
+     * The sink keeps only what AG-UI has something for ({@link #wanted}).
      */
     Runnable follow(Started s, RunEventListener sink) {
-        String runId = s.run().runId();
-        AtomicBoolean ended = new AtomicBoolean();
-        ThreadEventLog.Subscription[] events = new ThreadEventLog.Subscription[1];
-        RunEventListener ofRun = new RunEventListener() {
-            @Override
-            public void onEvent(RunEvent e) {
-                if (wanted(e, runId)) {
-                    sink.onEvent(e);
-                    endIf(e);
-                }
-            }
-
-            @Override
-            public void onReplay(RunEvent e) {
-                if (wanted(e, runId)) {
-                    sink.onReplay(e);
-                    endIf(e);
-                }
-            }
-
-            private void endIf(RunEvent e) {
-                if (e.terminal() && ended.compareAndSet(false, true)) {
-                    sink.onEnd();
-                }
-            }
-
-            @Override
-            public void onEnd() {
-                // the thread's log closed (the thread was deleted)
-                if (ended.compareAndSet(false, true)) {
-                    sink.onEvent(stopped(runId, "the thread was deleted"));
-                    sink.onEnd();
-                }
-            }
-        };
-        events[0] = protocol.log(s.run().threadId()).subscribeThread(s.afterSeq(), ofRun);
-        RunEventListener end = new RunEventListener() {
-            @Override
-            public void onEvent(RunEvent e) {
-            }
-
-            @Override
-            public void onEnd() {
-                if (ended.compareAndSet(false, true)) {
-                    sink.onEvent(stopped(runId, "the run was stopped before it started"));
-                    sink.onEnd();
-                }
-            }
-        };
-        ThreadEventLog.Subscription classicEnd = classic.log(s.run().threadId()).subscribeRun(runId, Long.MAX_VALUE, end);
-        if (classicEnd == null) {
-            end.onEnd();
-        }
-        return () -> {
-            events[0].cancel();
-            if (classicEnd != null) {
-                classicEnd.cancel();
-            }
-        };
+        return ProtocolRunFollower.follow(protocol, classic, s.run(), s.afterSeq(), sink);
     }
 
     /** Stops the run (its client went away and it asked for that). */
@@ -134,17 +72,10 @@ public class AgUiRuns {
         executor.cancel(s.run(), RunExecutor.StopReason.INTERRUPT).subscribe().with(x -> { }, f -> { });
     }
 
-    /** The events of the run that AG-UI has something for. */
-    private static boolean wanted(RunEvent e, String runId) {
-        if (!runId.equals(e.runId())) {
-            return false;
-        }
+    /** The events of a run that AG-UI has something for: the filter of a transport's outbox. */
+    static boolean wanted(RunEvent e) {
         String m = e.mode();
         return m.equals("lifecycle") || m.equals("messages") || m.equals("updates") || m.equals("values") || m.equals("input.requested")
-                || m.equals("custom") || m.startsWith("custom:");
-    }
-
-    private static RunEvent stopped(String runId, String why) {
-        return new RunEvent(Long.MAX_VALUE, runId, STOPPED, "", why);
+                || m.equals("custom") || m.startsWith("custom:") || m.equals(ProtocolRunFollower.STOPPED);
     }
 }

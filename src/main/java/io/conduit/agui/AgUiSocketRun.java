@@ -33,7 +33,7 @@ final class AgUiSocketRun implements RunEventListener, OutboxDrain.Sink {
     AgUiSocketRun(WebSocketConnection connection, Context context, DeliveryConfig delivery, AgUiEvents events) {
         this.connection = connection;
         this.events = events;
-        this.outbox = new Outbox(delivery.bounds(), e -> true);
+        this.outbox = new Outbox(delivery.bounds(), AgUiRuns::wanted);
         this.drain = new OutboxDrain(outbox, new LoopExecutor(context), this);
         this.inFlight = new BytesInFlight(delivery.socketQueueBytes(), drain::resume);
     }

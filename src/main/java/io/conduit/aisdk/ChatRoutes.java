@@ -8,16 +8,14 @@ import io.conduit.checkpoint.JsonCodec;
 import io.conduit.runs.Assistants;
 import io.conduit.runs.InputText;
 import io.conduit.runs.ProtocolEventLogs;
+import io.conduit.runs.ProtocolRunFollower;
 import io.conduit.runs.Run;
-import io.conduit.runs.RunEvent;
-import io.conduit.runs.RunEventListener;
 import io.conduit.runs.RunEventLogs;
 import io.conduit.runs.RunExecutor;
 import io.conduit.runs.RunStore;
 import io.conduit.runs.RunSubmission;
 import io.conduit.runs.Runs;
 import io.conduit.runs.ServingConfig;
-import io.conduit.runs.ThreadEventLog;
 import io.conduit.runs.delivery.DeliveryConfig;
 import io.conduit.runs.delivery.SseSubscriber;
 import io.conduit.runs.delivery.StreamPermits;
@@ -146,25 +144,9 @@ public class ChatRoutes {
         ctx.response().putHeader("x-vercel-ai-ui-message-stream", "v1");
         SseSubscriber sse = new SseSubscriber(ctx.request(), context, config.heartbeat(), delivery, UiMessageStream::wanted, parts::frames,
                 true, permit);
-        OneRun one = new OneRun(run.runId(), sse);
-        ThreadEventLog.Subscription events = protocolLogs.log(run.threadId()).subscribeThread(afterSeq, one);
-        ThreadEventLog.Subscription end = logs.log(run.threadId()).subscribeRun(run.runId(), Long.MAX_VALUE, new RunEventListener() {
-            @Override
-            public void onEvent(RunEvent e) {
-            }
-
-            @Override
-            public void onEnd() {
-                one.stopped();
-            }
-        });
+        Runnable unfollow = ProtocolRunFollower.follow(protocolLogs, logs, run, afterSeq, sse);
         sse.open();
-        sse.release(() -> {
-            events.cancel();
-            if (end != null) {
-                end.cancel();
-            }
-        });
+        sse.release(unfollow);
         return sse;
     }
 

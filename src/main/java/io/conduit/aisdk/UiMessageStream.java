@@ -3,6 +3,7 @@ package io.conduit.aisdk;
 import com.fasterxml.jackson.core.io.JsonStringEncoder;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.conduit.checkpoint.JsonCodec;
+import io.conduit.runs.ProtocolRunFollower;
 import io.conduit.runs.RunEvent;
 import io.conduit.runs.TextDelta;
 import java.util.HashMap;
@@ -30,9 +31,6 @@ import java.util.Set;
  * (their place is the event's {@link TextDelta}); the few other events per message are parsed.
  */
 final class UiMessageStream {
-
-    /** Not a protocol method: the run ended without a protocol end of its own (it was stopped before it started). */
-    static final String STOPPED = "aisdk.stopped";
 
     private static final int TEXT = 0;
     private static final int REASONING = 1;
@@ -86,7 +84,7 @@ final class UiMessageStream {
         return switch (mode) {
             case "messages", "tools" -> e.ns().indexOf('|') < 0; // the root graph and its tasks, not subgraphs
             case "lifecycle", "custom" -> e.ns().isEmpty();
-            case "input.requested", "error", STOPPED -> true;
+            case "input.requested", "error", ProtocolRunFollower.STOPPED -> true;
             default -> mode.startsWith("custom:") && e.ns().isEmpty();
         };
     }
@@ -108,7 +106,7 @@ final class UiMessageStream {
             return out.toString();
         }
         switch (e.mode()) {
-            case STOPPED -> end("abort", null);
+            case ProtocolRunFollower.STOPPED -> end("abort", null);
             case "error" -> notice(parse(e.data()));
             default -> event(e, parse(e.data()).path("params").path("data"));
         }

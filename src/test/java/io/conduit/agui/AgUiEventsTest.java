@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.conduit.checkpoint.JsonCodec;
+import io.conduit.runs.ProtocolRunFollower;
 import io.conduit.runs.RunEvent;
 import java.util.ArrayList;
 import java.util.List;
@@ -128,7 +129,7 @@ class AgUiEventsTest {
         f.addAll(failed.on("{\"type\":\"event\",\"method\":\"lifecycle\",\"params\":{\"namespace\":[],\"data\":{\"event\":\"running\"}}}"));
         f.addAll(failed.on("{\"type\":\"event\",\"method\":\"lifecycle\",\"params\":{\"namespace\":[],\"data\":{\"event\":\"failed\",\"error\":\"node_failed: boom\"}}}"));
         assertThat(f.get(1).toString()).isEqualTo("{\"type\":\"RUN_ERROR\",\"message\":\"node_failed: boom\",\"code\":\"run_failed\"}");
-        assertThat(failed.on(new RunEvent(9, "r2", AgUiRuns.STOPPED, "", "late"))).isEmpty();
+        assertThat(failed.on(new RunEvent(9, "r2", ProtocolRunFollower.STOPPED, "", "late"))).isEmpty();
     }
 
     @Test
@@ -137,7 +138,7 @@ class AgUiEventsTest {
         feed("custom", "", "{\"payload\":\"x\"}");
         assertThat(out.get(0).toString()).isEqualTo("{\"type\":\"CUSTOM\",\"name\":\"planning_retry\",\"value\":{\"attempt\":1}}");
         assertThat(out.get(1).toString()).isEqualTo("{\"type\":\"CUSTOM\",\"name\":\"custom\",\"value\":\"x\"}");
-        assertThat(t.frames(new RunEvent(9, "r1", AgUiRuns.STOPPED, "", "the run was stopped before it started")))
+        assertThat(t.frames(new RunEvent(9, "r1", ProtocolRunFollower.STOPPED, "", "the run was stopped before it started")))
                 .isEqualTo("data: {\"type\":\"RUN_ERROR\",\"message\":\"the run was stopped before it started\",\"code\":\"run_stopped\"}\n\n");
     }
 

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.conduit.checkpoint.JsonCodec;
+import io.conduit.runs.ProtocolRunFollower;
 import io.conduit.runs.RunEvent;
 import java.util.ArrayList;
 import java.util.List;
@@ -84,7 +85,7 @@ class UiMessageStreamTest {
     void aCancelledRunAbortsAndAStopWithoutEventsToo() throws Exception {
         assertThat(types(parts(new UiMessageStream(RUN), List.of(lifecycle("running", ""), lifecycle("interrupted", "")))))
                 .containsExactly("start", "abort", "[DONE]");
-        assertThat(types(parts(new UiMessageStream(RUN), List.of(new RunEvent(0, RUN, UiMessageStream.STOPPED, "", "{}")))))
+        assertThat(types(parts(new UiMessageStream(RUN), List.of(new RunEvent(0, RUN, ProtocolRunFollower.STOPPED, "", "{}")))))
                 .containsExactly("start", "abort", "[DONE]");
     }
 
