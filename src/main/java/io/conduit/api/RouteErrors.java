@@ -15,18 +15,26 @@ public final class RouteErrors {
 
     /** Writes {@code e}; a response whose head is already out (a stream that had begun) is only ended. */
     public static void write(RoutingContext ctx, ErrorBody e) {
+        write(ctx, e.status(), e.retryAfterSeconds(), e.json());
+    }
+
+    /**
+     * Writes an error answer whose body is already JSON in the front door's own shape (OpenAI's, say); a response that
+     * has ended or closed is left alone, one whose head is out is only ended.
+     */
+    public static void write(RoutingContext ctx, int status, long retryAfterSeconds, String json) {
         HttpServerResponse r = ctx.response();
-        if (r.ended()) {
+        if (r.ended() || r.closed()) {
             return;
         }
         if (r.headWritten()) {
             r.end();
             return;
         }
-        if (e.retryAfterSeconds() > 0) {
-            r.putHeader("Retry-After", Long.toString(e.retryAfterSeconds()));
+        if (retryAfterSeconds > 0) {
+            r.putHeader("Retry-After", Long.toString(retryAfterSeconds));
         }
-        r.setStatusCode(e.status()).putHeader("Content-Type", "application/json").end(e.json());
+        r.setStatusCode(status).putHeader("Content-Type", "application/json").end(json);
     }
 
     public static void error(RoutingContext ctx, Throwable t) {

@@ -1,6 +1,7 @@
 package io.conduit.completions;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.conduit.api.RouteErrors;
 import io.conduit.checkpoint.JsonCodec;
 import io.conduit.runs.Assistants;
 import io.conduit.runs.Run;
@@ -173,17 +174,6 @@ public class CompletionRoutes {
     }
 
     private static void write(RoutingContext ctx, OpenAiError e) {
-        HttpServerResponse r = ctx.response();
-        if (r.ended() || r.closed()) {
-            return;
-        }
-        if (r.headWritten()) {
-            r.end();
-            return;
-        }
-        if (e.retryAfterSeconds() > 0) {
-            r.putHeader("Retry-After", Long.toString(e.retryAfterSeconds()));
-        }
-        r.setStatusCode(e.status()).putHeader("Content-Type", "application/json").end(e.json());
+        RouteErrors.write(ctx, e.status(), e.retryAfterSeconds(), e.json());
     }
 }
