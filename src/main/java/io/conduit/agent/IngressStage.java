@@ -57,11 +57,7 @@ public final class IngressStage implements Node {
         }
         check(input);
         String text = String.join("\n", input.stream().map(UserMessage::content).toList());
-        Update start = closeUnfinishedTurn(state.get(AgentState.MESSAGES), input)
-                .set(AgentState.THREAD_ID, ctx.threadId())
-                .set(AgentState.RETRY_COUNT, 0)
-                .set(AgentState.SCRATCHPAD, Scratchpad.EMPTY)
-                .set(AgentState.SAFETY_CHECK, true);
+        Update start = newTurn(closeUnfinishedTurn(state.get(AgentState.MESSAGES), input), ctx);
         if (deny.stream().anyMatch(p -> p.matcher(text).find())) {
             return Uni.createFrom().item(refuse(start));
         }
@@ -121,12 +117,15 @@ public final class IngressStage implements Node {
                 throw invalid("tool message " + t.id() + " has " + t.content().length() + " characters, more than the limit of " + config.maxMessageChars());
             }
         }
-        return closeUnfinishedTurn(messages, List.of())
-                .set(AgentState.THREAD_ID, ctx.threadId())
+        return newTurn(closeUnfinishedTurn(messages, List.of()), ctx).set(AgentState.PHASE, Phase.PLAN);
+    }
+
+    /** What every turn starts from: its thread, a fresh retry budget and scratchpad, the input found safe so far. */
+    private static Update newTurn(Update base, NodeContext ctx) {
+        return base.set(AgentState.THREAD_ID, ctx.threadId())
                 .set(AgentState.RETRY_COUNT, 0)
                 .set(AgentState.SCRATCHPAD, Scratchpad.EMPTY)
-                .set(AgentState.SAFETY_CHECK, true)
-                .set(AgentState.PHASE, Phase.PLAN);
+                .set(AgentState.SAFETY_CHECK, true);
     }
 
     /** The conversation ends with tool messages, each answering a call of the assistant message just before them. */
