@@ -5,9 +5,9 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.conduit.checkpoint.JsonCodec;
 import io.conduit.graph.Interrupt;
+import io.conduit.graph.MessageList;
 import io.conduit.graph.StateSnapshot;
 import io.conduit.runs.InvalidInputException;
-import io.conduit.runs.WireState;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.Optional;
@@ -90,7 +90,11 @@ final class AgUiRunBody {
     /** The input's user and tool messages that the thread does not hold (by id), as LangChain messages. */
     private static ArrayNode newMessages(RunAgentInput input, Optional<StateSnapshot> thread) {
         Set<String> known = new HashSet<>();
-        thread.ifPresent(s -> WireState.values(s.values()).path("messages").forEach(m -> known.add(m.path("id").asText())));
+        thread.ifPresent(s -> {
+            if (s.values().get("messages") instanceof MessageList<?> held) {
+                held.forEach(m -> known.add(m.id()));
+            }
+        });
         ArrayNode out = JsonCodec.MAPPER.createArrayNode();
         for (JsonNode m : input.messages()) {
             String id = m.get("id").asText();
