@@ -14,6 +14,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * Turns one run's engine events into the Agent Server's stream events, written to the thread's event log:
@@ -29,21 +30,28 @@ final class LangGraphEvents {
     private final Run run;
     private final String graphId;
     private final Set<String> modes;
+    /** Whether the run asked for astream_events ({@code events}): their payloads are built only then. */
+    private final boolean events;
     private final EventSeq seq;
     private final Set<String> streamedMessages = new HashSet<>();
+    private String lastStreamed;
     private final Map<String, String> taskOfNode = new HashMap<>();
     /** The chat model call in flight per node ({@code ns/node}): its stream events carry the call's run id, as its start and end do. */
     private final Map<String, String> modelCallOfNode = new HashMap<>();
     private String lastCheckpoint;
-    /** The frame of the message being streamed ({@link #tokenChunk}) and what it is for. */
-    private String tokenFrameKey;
+    /** The frame of the message being streamed ({@link #tokenChunk}) and what it is for (message, namespace, node, step). */
     private RunEvent.TextFrame tokenFrame;
+    private String frameMessage;
+    private String frameNs;
+    private String frameNode;
+    private int frameStep;
 
     LangGraphEvents(ThreadEventLog log, Run run, String graphId, Set<String> requested, EventSeq seq) {
         this.log = log;
         this.run = run;
         this.graphId = graphId;
         this.modes = requested;
+        this.events = requested.contains("events");
         this.seq = seq;
     }
 
@@ -65,11 +73,11 @@ final class LangGraphEvents {
         if (e instanceof GraphEvent.RunStarted r) {
             lastCheckpoint = r.checkpointId();
             if (tag.ns().isEmpty()) {
-                event("on_chain_start", "LangGraph", run.runId(), List.of(), tag, obj().set("input", obj()));
+                event("on_chain_start", "LangGraph", run.runId(), List.of(), tag, () -> obj().set("input", obj()));
             }
         } else if (e instanceof GraphEvent.TaskStarted t) {
             taskOfNode.put(tag.ns() + "/" + tag.node(), t.taskId());
-            event("on_chain_start", tag.node(), t.taskId(), List.of(run.runId()), tag, obj().set("input", obj()));
+            event("on_chain_start", tag.node(), t.taskId(), List.of(run.runId()), tag, () -> obj().set("input", obj()));
             if (modes.contains("tasks") || modes.contains("debug")) {
                 ObjectNode task = obj().put("id", t.taskId()).put("name", tag.node());
                 task.putObject("input");
@@ -86,7 +94,7 @@ final class LangGraphEvents {
                     write("messages", ns, tuple(LangChainMessages.toJson(m), tag));
                 }
             }
-            event("on_chain_end", tag.node(), t.taskId(), List.of(run.runId()), tag, obj().set("output", update));
+            event("on_chain_end", tag.node(), t.taskId(), List.of(run.runId()), tag, () -> obj().set("output", update));
             if (modes.contains("tasks") || modes.contains("debug")) {
                 ObjectNode result = obj().put("id", t.taskId()).put("name", tag.node());
                 ArrayNode pairs = result.putArray("result");
@@ -106,18 +114,18 @@ final class LangGraphEvents {
             }
             lastCheckpoint = v.checkpointId();
         } else if (e instanceof GraphEvent.Token t) {
-            streamedMessages.add(t.messageId());
+            streamed(t.messageId());
             log.append(tokenChunk(t, ns));
-            if (modes.contains("events")) {
+            if (events) {
                 event("on_chat_model_stream", tag.node(), modelCall(tag, t.messageId()), List.of(run.runId()), tag,
-                        obj().set("chunk", LangChainMessages.textChunk(t.messageId(), t.text())));
+                        () -> obj().set("chunk", LangChainMessages.textChunk(t.messageId(), t.text())));
             }
         } else if (e instanceof GraphEvent.Reasoning r) {
             reasoning(r, tag, ns);
         } else if (e instanceof GraphEvent.Custom c) {
             write("custom", ns, obj().put("name", c.name()).set("data", JsonCodec.MAPPER.valueToTree(c.payload())));
             // the payload itself is the data (written with the event: setting it afterwards would not reach the log)
-            event("on_custom_event", c.name(), run.runId(), List.of(run.runId()), tag, JsonCodec.MAPPER.valueToTree(c.payload()));
+            event("on_custom_event", c.name(), run.runId(), List.of(run.runId()), tag, () -> JsonCodec.MAPPER.valueToTree(c.payload()));
         } else if (e instanceof GraphEvent.Interrupted i) {
             List<Interrupt> raised = i.interrupts().stream().filter(Interrupt::answerable).toList();
             if (!raised.isEmpty()) {
@@ -126,7 +134,7 @@ final class LangGraphEvents {
                 write("values", ns, obj().set("__interrupt__", arr));
             }
         } else if (e instanceof GraphEvent.RunFinished f && tag.ns().isEmpty()) {
-            event("on_chain_end", "LangGraph", run.runId(), List.of(), tag, obj().set("output", WireState.values(f.state())));
+            event("on_chain_end", "LangGraph", run.runId(), List.of(), tag, () -> obj().set("output", WireState.values(f.state())));
         } else {
             more(e, tag, ns);
         }
@@ -135,27 +143,29 @@ final class LangGraphEvents {
     /** Tool-call argument chunks, and the model and tool calls a node makes (astream_events' nested runs). */
     private void more(GraphEvent e, GraphEvent.Tag tag, String ns) {
         if (e instanceof GraphEvent.ToolCallChunk c) {
-            streamedMessages.add(c.messageId());
+            streamed(c.messageId());
             ObjectNode chunk = LangChainMessages.toolCallChunk(c.messageId(), c.index(), c.callId(), c.name(), c.argsDelta());
             write("messages", ns, tuple(chunk, tag));
-            event("on_chat_model_stream", tag.node(), modelCall(tag, c.messageId()), List.of(run.runId()), tag, obj().set("chunk", chunk));
+            event("on_chat_model_stream", tag.node(), modelCall(tag, c.messageId()), List.of(run.runId()), tag, () -> obj().set("chunk", chunk));
         } else if (e instanceof GraphEvent.ChildStarted c) {
             if (CHAT_MODEL.equals(c.kind())) {
                 modelCallOfNode.put(tag.ns() + "/" + tag.node(), c.childId());
             }
             String kind = "tool".equals(c.kind()) ? "on_tool_start" : "on_" + c.kind() + "_start";
-            event(kind, c.name(), c.childId(), List.of(run.runId()), tag, obj().set("input", json(c.input())));
+            event(kind, c.name(), c.childId(), List.of(run.runId()), tag, () -> obj().set("input", json(c.input())));
         } else if (e instanceof GraphEvent.ChildEnded c) {
             if (CHAT_MODEL.equals(c.kind())) {
                 modelCallOfNode.remove(tag.ns() + "/" + tag.node(), c.childId());
             }
             String kind = "tool".equals(c.kind()) ? "on_tool_end" : "on_" + c.kind() + "_end";
-            Object out = c.output() instanceof ChatMessage m ? LangChainMessages.toJson(m) : c.output();
-            ObjectNode data = obj().set("output", json(out));
-            if (c.error() != null) {
-                data.put("error", c.error());
-            }
-            event(kind, c.name(), c.childId(), List.of(run.runId()), tag, data);
+            event(kind, c.name(), c.childId(), List.of(run.runId()), tag, () -> {
+                Object out = c.output() instanceof ChatMessage m ? LangChainMessages.toJson(m) : c.output();
+                ObjectNode data = obj().set("output", json(out));
+                if (c.error() != null) {
+                    data.put("error", c.error());
+                }
+                return data;
+            });
         }
     }
 
@@ -169,13 +179,13 @@ final class LangGraphEvents {
      * always been. Not a text frame: a slow subscriber's outbox must not merge it into the answer's text.
      */
     private void reasoning(GraphEvent.Reasoning r, GraphEvent.Tag tag, String ns) {
-        streamedMessages.add(r.messageId());
+        streamed(r.messageId());
         ObjectNode chunk = LangChainMessages.reasoningChunk(r.messageId(), r.text());
         write("messages", ns, tuple(chunk, tag));
-        event("on_chat_model_stream", tag.node(), modelCall(tag, r.messageId()), List.of(run.runId()), tag, obj().set("chunk", chunk));
+        event("on_chat_model_stream", tag.node(), modelCall(tag, r.messageId()), List.of(run.runId()), tag, () -> obj().set("chunk", chunk));
         Map<String, Object> payload = Map.of("message_id", r.messageId(), "text", r.text());
         write("custom", ns, obj().put("name", REASONING).set("data", JsonCodec.MAPPER.valueToTree(payload)));
-        event("on_custom_event", REASONING, run.runId(), List.of(run.runId()), tag, JsonCodec.MAPPER.valueToTree(payload));
+        event("on_custom_event", REASONING, run.runId(), List.of(run.runId()), tag, () -> JsonCodec.MAPPER.valueToTree(payload));
     }
 
     /** The run id of the chat model call a chunk belongs to (so start, stream and end share it); the message id outside one. */
@@ -226,20 +236,21 @@ final class LangGraphEvents {
         return m;
     }
 
-    private ObjectNode event(String name, String who, String id, List<String> parents, GraphEvent.Tag tag, JsonNode data) {
-        if (!modes.contains("events")) {
-            return null;
+    /** An astream_events v2 event, when the run asked for them; {@code data} is only built then. */
+    private void event(String name, String who, String id, List<String> parents, GraphEvent.Tag tag, Supplier<JsonNode> data) {
+        if (!events) {
+            return;
         }
         ObjectNode ev = obj().put("event", name).put("name", who).put("run_id", id);
         ev.putArray("tags");
         ev.set("metadata", metadata(tag));
         ArrayNode p = ev.putArray("parent_ids");
         parents.forEach(p::add);
-        if (data != null) {
-            ev.set("data", data);
+        JsonNode d = data.get();
+        if (d != null) {
+            ev.set("data", d);
         }
         write("events", ns(tag), ev);
-        return ev;
     }
 
     private ObjectNode checkpoint(GraphEvent.Tag tag, String checkpointId, ObjectNode values) {
@@ -285,13 +296,24 @@ final class LangGraphEvents {
      */
     private RunEvent tokenChunk(GraphEvent.Token t, String ns) {
         GraphEvent.Tag tag = t.tag();
-        String key = t.messageId() + '\n' + ns + '\n' + tag.node() + '\n' + tag.step();
-        if (!key.equals(tokenFrameKey)) {
+        if (tokenFrame == null || !t.messageId().equals(frameMessage) || !ns.equals(frameNs)
+                || !java.util.Objects.equals(tag.node(), frameNode) || tag.step() != frameStep) {
             // ids and names in the frame are plain ASCII (InputText.isId): the slot can only be the content's
             tokenFrame = RunEvent.TextFrame.cut(tuple(LangChainMessages.textChunk(t.messageId(), RunEvent.TEXT_SLOT), tag).toString());
-            tokenFrameKey = key;
+            frameMessage = t.messageId();
+            frameNs = ns;
+            frameNode = tag.node();
+            frameStep = tag.step();
         }
         return RunEvent.withText(seq.next(), run.runId(), "messages", ns, t.messageId(), tokenFrame, t.text());
+    }
+
+    /** Notes that a message went out in chunks (its whole form is then not sent again); once per message, not per token. */
+    private void streamed(String messageId) {
+        if (!messageId.equals(lastStreamed)) {
+            streamedMessages.add(messageId);
+            lastStreamed = messageId;
+        }
     }
 
     /** The SSE namespace of a subgraph event: its checkpoint namespace ({@code node:task} segments). */
