@@ -2,6 +2,7 @@
 # The streaming load client (io.conduit.bench.stream.StreamLoad), a separate JVM from the server.
 # Usage: bench/stream-load.sh [-Dbench.transport=ws|sse|thread-sse|idle] [-Dbench.clients=100,1000,5000]
 #        [-Dbench.seconds=20] [-Dbench.warmup=10] [-Dbench.slow=0.1] [-Dbench.serverPid=PID] [-Dbench.url=...]
+#        [-Dbench.deleteThreads=false] (keep each finished conversation's thread: by default it is deleted)
 # Builds the test classes and the class path on first use (./mvnw -o test-compile).
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -72,6 +72,7 @@ final class ClassicSseConversation extends Conversation {
             if (turns < load.turnsPerThread) {
                 turn();
             } else {
+                load.deleteThread(threadId);
                 start();
             }
         });

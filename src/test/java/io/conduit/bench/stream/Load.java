@@ -71,6 +71,37 @@ final class Load {
                 });
     }
 
+    /**
+     * Deletes a finished conversation's thread (unless {@code -Dbench.deleteThreads=false}): the in-memory store would
+     * otherwise keep every thread of the run, and later phases would measure a heap filling up, not the relay.
+     */
+    void deleteThread(String threadId) {
+        if (DELETE_THREADS && threadId != null) {
+            deleteThread(threadId, 3);
+        }
+    }
+
+    /** A run's end reaches its stream just before its record says so: a 409 (still running) is tried again later. */
+    private void deleteThread(String threadId, int tries) {
+        http.request(new RequestOptions().setMethod(HttpMethod.DELETE).setHost(host).setPort(port).setURI("/threads/" + threadId))
+                .compose(req -> req.send())
+                .onComplete(r -> {
+                    if (r.failed()) {
+                        tally.error("delete thread: " + r.cause());
+                        return;
+                    }
+                    r.result().body();
+                    int status = r.result().statusCode();
+                    if (status == 409 && tries > 1) {
+                        vertx.setTimer(200, t -> deleteThread(threadId, tries - 1));
+                    } else if (status / 100 != 2) {
+                        tally.error("delete thread: " + status);
+                    }
+                });
+    }
+
+    private static final boolean DELETE_THREADS = Boolean.parseBoolean(System.getProperty("bench.deleteThreads", "true"));
+
     /** The run id in a run.start answer, or null. */
     static String runIdOf(String frame) {
         if (!frame.startsWith("{\"type\":\"success\"") || !frame.contains("\"run_id\"")) {

@@ -47,6 +47,7 @@ abstract class ProtocolConversation extends Conversation {
             turn();
         } else {
             close();
+            load.deleteThread(threadId);
             start();
         }
     }
