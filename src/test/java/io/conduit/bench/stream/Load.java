@@ -76,13 +76,9 @@ final class Load {
      * otherwise keep every thread of the run, and later phases would measure a heap filling up, not the relay.
      */
     void deleteThread(String threadId) {
-        if (DELETE_THREADS && threadId != null) {
-            deleteThread(threadId, 3);
+        if (!DELETE_THREADS || threadId == null) {
+            return;
         }
-    }
-
-    /** A run's end reaches its stream just before its record says so: a 409 (still running) is tried again later. */
-    private void deleteThread(String threadId, int tries) {
         http.request(new RequestOptions().setMethod(HttpMethod.DELETE).setHost(host).setPort(port).setURI("/threads/" + threadId))
                 .compose(req -> req.send())
                 .onComplete(r -> {
@@ -91,11 +87,8 @@ final class Load {
                         return;
                     }
                     r.result().body();
-                    int status = r.result().statusCode();
-                    if (status == 409 && tries > 1) {
-                        vertx.setTimer(200, t -> deleteThread(threadId, tries - 1));
-                    } else if (status / 100 != 2) {
-                        tally.error("delete thread: " + status);
+                    if (r.result().statusCode() / 100 != 2) {
+                        tally.error("delete thread: " + r.result().statusCode());
                     }
                 });
     }
