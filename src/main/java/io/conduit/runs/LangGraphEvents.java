@@ -39,12 +39,10 @@ final class LangGraphEvents {
     /** The chat model call in flight per node ({@code ns/node}): its stream events carry the call's run id, as its start and end do. */
     private final Map<String, String> modelCallOfNode = new HashMap<>();
     private String lastCheckpoint;
-    /** The frame of the message being streamed ({@link #tokenChunk}) and what it is for (message, namespace, node, step). */
+    /** The frame of the message being streamed ({@link #tokenChunk}) and what it is for: the message, and its tokens' tag. */
     private RunEvent.TextFrame tokenFrame;
     private String frameMessage;
-    private String frameNs;
-    private String frameNode;
-    private int frameStep;
+    private GraphEvent.Tag frameTag;
 
     LangGraphEvents(ThreadEventLog log, Run run, String graphId, Set<String> requested, EventSeq seq) {
         this.log = log;
@@ -296,14 +294,12 @@ final class LangGraphEvents {
      */
     private RunEvent tokenChunk(GraphEvent.Token t, String ns) {
         GraphEvent.Tag tag = t.tag();
-        if (tokenFrame == null || !t.messageId().equals(frameMessage) || !ns.equals(frameNs)
-                || !java.util.Objects.equals(tag.node(), frameNode) || tag.step() != frameStep) {
+        // the tag holds what the frame's metadata is made of (namespace, node, step, task)
+        if (tokenFrame == null || !t.messageId().equals(frameMessage) || !tag.equals(frameTag)) {
             // ids and names in the frame are plain ASCII (InputText.isId): the slot can only be the content's
             tokenFrame = RunEvent.TextFrame.cut(tuple(LangChainMessages.textChunk(t.messageId(), RunEvent.TEXT_SLOT), tag).toString());
             frameMessage = t.messageId();
-            frameNs = ns;
-            frameNode = tag.node();
-            frameStep = tag.step();
+            frameTag = tag;
         }
         return RunEvent.withText(seq.next(), run.runId(), "messages", ns, t.messageId(), tokenFrame, t.text());
     }

@@ -7,7 +7,6 @@ import io.vertx.core.VertxOptions;
 import io.vertx.core.http.HttpServerOptions;
 import io.vertx.core.http.ServerWebSocket;
 import io.vertx.core.json.JsonObject;
-import java.time.Instant;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -82,20 +81,19 @@ public final class BareRelay extends AbstractVerticle {
         if (ws.isClosed()) {
             return;
         }
-        Instant now = Instant.now();
+        long stamp = Tally.nowMicros(); // the client's clock, as the simulator's stamps
         long s = seq.incrementAndGet();
         if (n == TOKENS) {
-            ws.writeTextMessage(event(s, now, "lifecycle", "{\"event\":\"completed\",\"graph_id\":\"agent\"}"));
+            ws.writeTextMessage(event(s, stamp, "lifecycle", "{\"event\":\"completed\",\"graph_id\":\"agent\"}"));
             return;
         }
-        long stamp = now.getEpochSecond() * 1_000_000L + now.getNano() / 1_000;
-        ws.writeTextMessage(event(s, now, "messages",
+        ws.writeTextMessage(event(s, stamp, "messages",
                 "{\"event\":\"content-block-delta\",\"index\":0,\"delta\":{\"type\":\"text-delta\",\"text\":\"" + stamp + " \"}}"));
         timer[0] = vertx.setTimer(INTER_TOKEN_MS, t -> token(ws, seq, n + 1, timer));
     }
 
-    private static String event(long seq, Instant now, String method, String data) {
+    private static String event(long seq, long micros, String method, String data) {
         return "{\"type\":\"event\",\"event_id\":\"" + seq + "\",\"seq\":" + seq + ",\"method\":\"" + method
-                + "\",\"params\":{\"namespace\":[],\"timestamp\":" + now.toEpochMilli() + ",\"data\":" + data + "}}";
+                + "\",\"params\":{\"namespace\":[],\"timestamp\":" + micros / 1000 + ",\"data\":" + data + "}}";
     }
 }

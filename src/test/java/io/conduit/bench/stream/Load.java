@@ -3,6 +3,7 @@ package io.conduit.bench.stream;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpClient;
+import io.vertx.core.http.HttpClientRequest;
 import io.vertx.core.http.HttpClientResponse;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.RequestOptions;
@@ -12,6 +13,8 @@ import io.vertx.core.json.JsonObject;
 
 /** What every conversation shares: the clients, the settings, and the tally of the current phase. */
 final class Load {
+    private static final boolean DELETE_THREADS = Boolean.parseBoolean(System.getProperty("bench.deleteThreads", "true"));
+
     final Vertx vertx;
     final HttpClient http;
     final WebSocketClient ws;
@@ -62,13 +65,7 @@ final class Load {
      * thread protocol's runs go on without a reader) do not weigh on the next phase.
      */
     void cancel(String threadId, String runId) {
-        http.request(post("/threads/" + threadId + "/runs/" + runId + "/cancel"))
-                .compose(req -> req.send())
-                .onComplete(r -> {
-                    if (r.succeeded()) {
-                        r.result().body();
-                    }
-                });
+        send(post("/threads/" + threadId + "/runs/" + runId + "/cancel")); // a run that ended meanwhile answers 404: fine
     }
 
     /**
@@ -79,21 +76,20 @@ final class Load {
         if (!DELETE_THREADS || threadId == null) {
             return;
         }
-        http.request(new RequestOptions().setMethod(HttpMethod.DELETE).setHost(host).setPort(port).setURI("/threads/" + threadId))
-                .compose(req -> req.send())
+        send(new RequestOptions().setMethod(HttpMethod.DELETE).setHost(host).setPort(port).setURI("/threads/" + threadId))
                 .onComplete(r -> {
-                    if (r.failed()) {
-                        tally.error("delete thread: " + r.cause());
-                        return;
-                    }
-                    r.result().body();
-                    if (r.result().statusCode() / 100 != 2) {
-                        tally.error("delete thread: " + r.result().statusCode());
+                    if (r.failed() || r.result() / 100 != 2) {
+                        tally.error("delete thread: " + (r.failed() ? r.cause() : r.result()));
                     }
                 });
     }
 
-    private static final boolean DELETE_THREADS = Boolean.parseBoolean(System.getProperty("bench.deleteThreads", "true"));
+    /** Sends a request without a body and reads its answer to the end; its status code. */
+    private Future<Integer> send(RequestOptions request) {
+        return http.request(request)
+                .compose(HttpClientRequest::send)
+                .compose(response -> response.body().map(body -> response.statusCode()));
+    }
 
     /** The run id in a run.start answer, or null. */
     static String runIdOf(String frame) {
