@@ -51,7 +51,7 @@ class StoreResourceTest {
         String label = "bounds-" + java.util.UUID.randomUUID();
         put(Map.of("namespace", List.of(label), "key", "k".repeat(3000), "value", Map.of()), "key");
         put(Map.of("namespace", List.of(label), "key", "k".repeat(257), "value", Map.of()), "key");
-        put(Map.of("namespace", List.of(label, "l".repeat(129)), "key", "k", "value", Map.of()), "namespace");
+        put(Map.of("namespace", List.of(label, "l".repeat(257)), "key", "k", "value", Map.of()), "namespace");
         put(Map.of("namespace", java.util.Collections.nCopies(17, label), "key", "k", "value", Map.of()), "namespace");
         given().get("/store/items?namespace=" + label + "&key=" + "k".repeat(3000)).then().statusCode(422)
                 .body("code", equalTo("invalid_input")).body("detail", startsWith("key"));

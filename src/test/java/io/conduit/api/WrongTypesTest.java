@@ -73,7 +73,7 @@ class WrongTypesTest {
         join(thread, start(thread, run("hello")));
         refused(post("/threads/" + thread + "/history", "{\"limit\": \"x\"}"), "limit");
         refused(post("/threads/" + thread + "/history", "{\"before\": 5}"), "before");
-        refused(post("/threads/" + thread + "/history", "{\"before\": {\"configurable\": {\"checkpoint_id\": 5}}}"), "before");
+        refused(post("/threads/" + thread + "/history", "{\"before\": {\"configurable\": {\"checkpoint_id\": 5}}}"), "before.configurable.checkpoint_id");
         refused(post("/threads/" + thread + "/history", "[]"), "body");
         post("/threads/" + thread + "/history", "{\"before\": \"nope\"}").then().statusCode(404).body("code", equalTo("not_found"))
                 .body("detail", startsWith("before:"));
