@@ -44,9 +44,9 @@ public final class RunRequests {
             req = req.fromCheckpoint(checkpointId);
         }
         JsonNode limit = k.path("config").path("recursion_limit");
-        if (limit.isInt()) {
-            if (limit.asInt() < 1) {
-                throw new InvalidInputException("config.recursion_limit", "must be at least 1");
+        if (!limit.isMissingNode() && !limit.isNull()) {
+            if (!limit.isInt() || limit.asInt() < 1) {
+                throw new InvalidInputException("config.recursion_limit", "must be a whole number, at least 1");
             }
             req = req.recursionLimit(limit.asInt());
         }

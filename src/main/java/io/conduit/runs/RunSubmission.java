@@ -71,6 +71,7 @@ public final class RunSubmission {
             oneOf(body, "on_completion", "delete", "keep");
             oneOf(body, "durability", "async", "sync", "exit");
             double afterSeconds = number(body, "after_seconds");
+            boolean subgraphs = JsonFields.bool(body, "stream_subgraphs", false);
             Map<String, Object> metadata = JsonFields.object(body, "metadata");
             JsonFields.object(body, "config");
             JsonFields.object(body, "context");
@@ -120,7 +121,7 @@ public final class RunSubmission {
                         .chain(t -> runs.create(run).onFailure().invoke(f -> logs.abandon(thread, runId)))
                         .invoke(ticket::stored)
                         .chain(created -> stopOthers(created).invoke(() -> executor.created(created.runId(), home))
-                                .replaceWith(new Submitted(created, modes, body.path("stream_subgraphs").asBoolean(false), "cancel".equals(onDisconnect))))
+                                .replaceWith(new Submitted(created, modes, subgraphs, "cancel".equals(onDisconnect))))
                         .onTermination().invoke(ticket::release));
             });
         });

@@ -127,6 +127,19 @@ class WrongTypesTest {
     }
 
     @Test
+    void runBodiesRefuseWrongTypesAndStoreNoRun() {
+        String thread = newThread("types-run-bodies");
+        for (String path : List.of("/threads/" + thread + "/runs", "/threads/" + thread + "/runs/stream", "/threads/" + thread + "/runs/wait")) {
+            String say = "{\"assistant_id\": \"agent\", \"input\": {\"messages\": [{\"role\": \"user\", \"content\": \"hi\"}]}, ";
+            refused(post(path, say + "\"stream_subgraphs\": \"yes\"}"), "stream_subgraphs");
+            refused(post(path, say + "\"config\": {\"recursion_limit\": \"5\"}}"), "config.recursion_limit");
+            refused(post(path, say + "\"checkpoint_id\": 5}"), "checkpoint_id");
+            refused(post(path, say + "\"checkpoint\": {\"checkpoint_id\": [1]}}"), "checkpoint.checkpoint_id");
+        }
+        given().when().get("/threads/{t}/runs", thread).then().statusCode(200).body("size()", equalTo(0));
+    }
+
+    @Test
     void storeRefusesWrongTypesAndStoresNothing() {
         String label = "types-" + UUID.randomUUID();
         refused(given().contentType("application/json").body("{\"namespace\": [\"" + label + "\"], \"key\": 5, \"value\": {}}")
