@@ -37,10 +37,23 @@ public class ApiErrors {
     }
 
     @ServerExceptionMapper({GraphException.class, InvalidInputException.class, NotFoundException.class, ThreadBusyException.class,
-            ThreadExistsException.class, ThreadGraphMismatchException.class, AssistantExistsException.class, RunSubmission.BadRequest.class, LimitExceededException.class,
+            io.conduit.runs.RunElsewhereException.class, ThreadExistsException.class, ThreadGraphMismatchException.class, AssistantExistsException.class, RunSubmission.BadRequest.class, LimitExceededException.class,
             io.conduit.files.MalformedCsvException.class, io.conduit.files.FileTooLargeException.class, com.fasterxml.jackson.core.JsonProcessingException.class})
     public Response known(Exception e) {
         return body(ErrorBody.of(e));
+    }
+
+    /**
+     * Anything else: the database out of reach is a 503 to retry ({@code store_unavailable}); the rest a 500 with a
+     * code, logged here with its stack (the client gets none).
+     */
+    @ServerExceptionMapper
+    public Response unexpected(Exception e) {
+        ErrorBody body = ErrorBody.of(e);
+        if (body.status() == 500) {
+            org.jboss.logging.Logger.getLogger(ApiErrors.class).error("A request failed", e);
+        }
+        return body(body);
     }
 
     static Response body(ErrorBody e) {

@@ -33,6 +33,7 @@ public record ErrorBody(int status, String code, String detail, long retryAfterS
             case io.conduit.files.FileTooLargeException f -> new ErrorBody(413, "body_too_large", f.getMessage());
             case NotFoundException n -> new ErrorBody(404, "not_found", n.getMessage());
             case ThreadBusyException b -> new ErrorBody(409, "thread_busy", b.getMessage());
+            case io.conduit.runs.RunElsewhereException r -> new ErrorBody(409, "run_on_another_replica", r.getMessage());
             case ThreadGraphMismatchException m -> new ErrorBody(409, "thread_graph_mismatch", m.getMessage());
             case ThreadExistsException x -> new ErrorBody(409, "thread_exists", x.getMessage());
             case AssistantExistsException x -> new ErrorBody(409, "assistant_exists", x.getMessage());
@@ -44,8 +45,21 @@ public record ErrorBody(int status, String code, String detail, long retryAfterS
                 default -> new ErrorBody(500, g.code().wire(), g.getMessage());
             };
             case com.fasterxml.jackson.core.JsonProcessingException j -> new ErrorBody(400, "malformed_json", "the body is not valid JSON: " + j.getOriginalMessage());
-            default -> new ErrorBody(500, "internal_error", "the server failed to handle the request");
+            default -> storeUnavailable(e)
+                    ? new ErrorBody(503, "store_unavailable", "the database cannot be reached; try again shortly", 1)
+                    : new ErrorBody(500, "internal_error", "the server failed to handle the request");
         };
+    }
+
+    /** Whether the failure, or a cause of it, is the database's connection refused or lost: a 503 to retry, not a bug. */
+    private static boolean storeUnavailable(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof io.vertx.sqlclient.ClosedConnectionException || t instanceof java.net.ConnectException
+                    || t instanceof java.net.SocketException) {
+                return true;
+            }
+        }
+        return false;
     }
 
     public String json() {

@@ -11,6 +11,7 @@ import io.conduit.runs.NotFoundException;
 import io.conduit.runs.RegisteredGraph;
 import io.conduit.runs.Run;
 import io.conduit.runs.RunEventLogs;
+import io.conduit.runs.RunElsewhereException;
 import io.conduit.runs.RunExecutor;
 import io.conduit.runs.RunStatus;
 import io.conduit.runs.RunStore;
@@ -109,11 +110,16 @@ public class RunsResource {
             default -> throw new InvalidInputException("action", "must be interrupt or rollback");
         };
         boolean waiting = JsonFields.flag(wait, "wait", false);
-        return run(threadId, runId).chain(r -> {
-            Uni<Void> ended = waiting ? ended(r) : Uni.createFrom().voidItem();
-            return executor.cancel(r, why).chain(() -> ended);
-        }).chain(() -> waiting ? runs.get(runId).map(r -> r.<Response>map(x -> Response.ok(WireJson.run(x)).build())
-                .orElse(Response.noContent().build())) : Uni.createFrom().item(Response.accepted().build()));
+        return run(threadId, runId).chain(r -> executor.cancel(r, why)).chain(stopping -> stopping ? Uni.createFrom().voidItem()
+                        // not stoppable here: finished meanwhile, or executing on another replica
+                        : run(threadId, runId).invoke(now -> {
+                            if (!now.status().finished()) {
+                                throw new RunElsewhereException(now);
+                            }
+                        }).replaceWithVoid())
+                .chain(() -> waiting ? executor.recorded(runId) : Uni.createFrom().voidItem())
+                .chain(() -> waiting ? runs.get(runId).map(r -> r.<Response>map(x -> Response.ok(WireJson.run(x)).build())
+                        .orElse(Response.noContent().build())) : Uni.createFrom().item(Response.accepted().build()));
     }
 
     /** Waits for the run to end, then answers with the thread's final values (as {@code runs/wait} does). */
@@ -165,11 +171,6 @@ public class RunsResource {
         return Uni.createFrom().voidItem().onItem().delayIt().by(config.pollInterval())
                 .chain(() -> runs.get(r.runId()))
                 .chain(found -> found.isEmpty() ? Uni.createFrom().item(r) : recordedEnd(found.get()));
-    }
-
-    /** Once the run's stream has ended (at once when it has finished or this process holds none of its events). */
-    private Uni<Void> ended(Run r) {
-        return r.status().finished() ? Uni.createFrom().voidItem() : outcome(r, Long.MAX_VALUE).replaceWithVoid();
     }
 
     private Uni<Run> run(String threadId, String runId) {

@@ -178,12 +178,18 @@ public class StreamRoutes {
             List<String> modes = asked != null ? asked : modes(run);
             ctx.response().putHeader("Location", ctx.request().uri());
             SseSubscriber sse = sse(ctx, context, new HashSet<>(modes), true, true, permit);
-            ThreadEventLog log = logs.find(threadId);
-            ThreadEventLog.Subscription s = log == null ? null : log.subscribeRun(runId, after, sse);
+            ThreadEventLog log = run.status().finished() ? logs.find(threadId) : logs.log(threadId);
+            // a run in flight that this process has no events of yet (it is to resume it after a restart) is followed
+            // from its beginning here; a finished one it holds no events of is answered from the checkpoints
+            ThreadEventLog.Subscription s = log == null ? null : run.status().finished() ? log.subscribeRun(runId, after, sse)
+                    : log.followRun(runId, after, sse);
             sse.open();
             if (s == null) {
-                finalValuesAtEnd(run, sse);
+                finalValues(run, sse);
                 return;
+            }
+            if (!run.status().finished()) {
+                finalValuesIfEndedElsewhere(run, log, s, sse);
             }
             sse.release(s::cancel);
             sse.onClientGone(() -> {
@@ -198,20 +204,23 @@ public class StreamRoutes {
     }
 
     /**
-     * A run whose events this process does not have: one that a process that died ran (this one resumes it once its
-     * hold lapses), or one past its retention. Its final values and the end, once its end is recorded.
+     * A join waiting for a run that has not begun here: if it ends without beginning here (another replica ran it, or
+     * it was cancelled before it started), the join gets the thread's final values and the end, once its end is
+     * recorded. Looked up every {@code conduit.runs.poll-interval}.
      */
-    private void finalValuesAtEnd(Run run, SseSubscriber sse) {
-        if (run.status().finished()) {
-            finalValues(run, sse);
-            return;
-        }
+    private void finalValuesIfEndedElsewhere(Run run, ThreadEventLog log, ThreadEventLog.Subscription waiting, SseSubscriber sse) {
         vertx.setTimer(config.pollInterval().toMillis(), id -> {
             if (sse.closed()) {
                 return;
             }
-            runs.get(run.runId()).subscribe().with(found -> finalValuesAtEnd(found.orElse(run.withStatus(RunStatus.INTERRUPTED, run.updatedAt())), sse),
-                    f -> sse.close());
+            runs.get(run.runId()).subscribe().with(found -> {
+                Run now = found.orElse(run.withStatus(RunStatus.INTERRUPTED, run.updatedAt()));
+                if (!now.status().finished()) {
+                    finalValuesIfEndedElsewhere(run, log, waiting, sse);
+                } else if (log.giveUpWaiting(waiting)) {
+                    finalValues(now, sse);
+                }
+            }, f -> finalValuesIfEndedElsewhere(run, log, waiting, sse));
         });
     }
 
@@ -220,9 +229,10 @@ public class StreamRoutes {
         Uni<String> values = assistants.resolve(run.assistantId())
                 .chain(a -> assistants.graph(a).graph().state(run.threadId()))
                 .map(s -> s.map(snap -> WireState.values(snap.values()).toString()).orElse("{}"));
+        // not events of the log, so they carry no id: a client keeps the last id it had (ids stay unique and increasing)
         values.subscribe().with(v -> {
-            sse.onEvent(new RunEvent(0, run.runId(), "values", "", v));
-            sse.onEvent(new RunEvent(0, run.runId(), "end", "", "null"));
+            sse.onEvent(new RunEvent(RunEvent.UNNUMBERED, run.runId(), "values", "", v));
+            sse.onEvent(new RunEvent(RunEvent.UNNUMBERED, run.runId(), "end", "", "null"));
             sse.onEnd(); // the stream ends once both are sent
         }, f -> sse.close());
     }
@@ -278,7 +288,7 @@ public class StreamRoutes {
                               StreamPermits.Permit permit) {
         return new SseSubscriber(ctx.request(), context, config.heartbeat(), delivery,
                 e -> ("metadata".equals(e.mode()) || e.terminal() || modes.contains(e.mode())) && (e.ns().isEmpty() || subgraphs),
-                e -> "event: " + e.name() + "\ndata: " + e.data() + "\nid: " + e.seq() + "\n\n", closeAtEnd, permit);
+                e -> "event: " + e.name() + "\ndata: " + e.data() + (e.seq() < 0 ? "\n\n" : "\nid: " + e.seq() + "\n\n"), closeAtEnd, permit);
     }
 
     private static final Set<String> RUN_MODES = Set.of("values", "updates", "messages", "custom", "events", "debug", "tasks", "checkpoints");

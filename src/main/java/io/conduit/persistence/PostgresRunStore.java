@@ -11,6 +11,7 @@ import io.conduit.runs.RunStatus;
 import io.conduit.runs.RunStore;
 import io.conduit.runs.Runs;
 import io.conduit.runs.ThreadBusyException;
+import io.conduit.runs.Worker;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
@@ -18,6 +19,7 @@ import io.vertx.mutiny.sqlclient.RowSet;
 import io.vertx.mutiny.sqlclient.Tuple;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 
@@ -115,13 +117,9 @@ public final class PostgresRunStore implements RunStore {
     }
 
     @Override
-    public Uni<Boolean> setStatus(String runId, RunStatus status, Instant at) {
-        // a run moved back to pending is held by no worker; to running, it may clash with the thread's running run
-        return pool.preparedQuery("UPDATE conduit_runs SET status = $2, updated_at = $3, "
-                        + "worker_id = CASE WHEN $2 = 'pending' THEN NULL ELSE worker_id END "
-                        + "WHERE run_id = $1 AND status IN ('pending', 'running')")
-                .execute(Tuple.of(runId, status.wire(), time(at))).map(rows -> rows.rowCount() > 0)
-                .onFailure(SqlValues::isUniqueViolation).recoverWithItem(false);
+    public Uni<Boolean> finish(String runId, String workerId, RunStatus status, Instant at) {
+        return pool.preparedQuery("UPDATE conduit_runs SET status = $3, updated_at = $4 WHERE run_id = $1 AND status = 'running' AND worker_id = $2")
+                .execute(Tuple.of(runId, workerId, status.wire(), time(at))).map(rows -> rows.rowCount() > 0);
     }
 
     @Override
@@ -141,16 +139,18 @@ public final class PostgresRunStore implements RunStore {
     }
 
     @Override
-    public Uni<Integer> renew(String workerId, Instant at) {
-        return pool.preparedQuery("UPDATE conduit_runs SET updated_at = $2 WHERE status = 'running' AND worker_id = $1")
-                .execute(Tuple.of(workerId, time(at))).map(RowSet::rowCount);
+    public Uni<Integer> renew(String workerId, Collection<String> runIds, Instant at) {
+        return pool.preparedQuery("UPDATE conduit_runs SET updated_at = $2 WHERE status = 'running' AND worker_id = $1 AND run_id = ANY($3)")
+                .execute(Tuple.of(workerId, time(at), runIds.toArray(String[]::new))).map(RowSet::rowCount);
     }
 
     @Override
-    public Uni<List<Run>> requeueOrphans(String liveWorkerId, Instant staleBefore, Instant at) {
+    public Uni<List<Run>> requeueOrphans(Worker live, Instant staleBefore, Instant at) {
+        // an earlier incarnation of this replica is gone however recently it renewed; any other worker once its lease lapsed
         return pool.preparedQuery("UPDATE conduit_runs SET status = 'pending', worker_id = NULL, updated_at = $2 "
-                        + "WHERE status = 'running' AND worker_id IS DISTINCT FROM $1 AND updated_at < $3 RETURNING " + COLUMNS)
-                .execute(Tuple.of(liveWorkerId, time(at), time(staleBefore)))
+                        + "WHERE status = 'running' AND worker_id IS DISTINCT FROM $1 AND (updated_at < $3 OR starts_with(worker_id, $4)) "
+                        + "RETURNING " + COLUMNS)
+                .execute(Tuple.of(live.id(), time(at), time(staleBefore), live.prefix()))
                 .map(rows -> all(rows).stream().sorted(Runs.OLDEST_FIRST).toList());
     }
 

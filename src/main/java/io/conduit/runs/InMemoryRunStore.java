@@ -3,6 +3,7 @@ package io.conduit.runs;
 import io.smallrye.mutiny.Uni;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
@@ -128,32 +129,24 @@ public final class InMemoryRunStore implements RunStore {
         return ofThread(threadId).stream().filter(r -> !r.status().finished()).sorted(OLDEST_FIRST).toList();
     }
 
-    private boolean hasRunning(String threadId) {
-        return running.containsKey(threadId);
-    }
-
     @Override
-    public Uni<Boolean> setStatus(String runId, RunStatus status, Instant at) {
+    public Uni<Boolean> finish(String runId, String workerId, RunStatus status, Instant at) {
         return Uni.createFrom().item(() -> {
             synchronized (this) {
                 Run r = runs.get(runId);
-                if (r == null || r.status().finished()) {
+                if (r == null || r.status() != RunStatus.RUNNING || !Objects.equals(workerId, r.workerId())) {
                     return false;
                 }
-                // the same refusal as the unique index of the Postgres store
-                if (status == RunStatus.RUNNING && r.status() != RunStatus.RUNNING && hasRunning(r.threadId())) {
-                    return false;
-                }
-                put(r, moved(r, status, at));
+                put(r, r.withStatus(status, at));
                 return true;
             }
         });
     }
 
     /** A run back to pending is held by no worker any more. */
-    private static Run moved(Run r, RunStatus status, Instant at) {
-        return status != RunStatus.PENDING ? r.withStatus(status, at) : new Run(r.runId(), r.threadId(), r.assistantId(), status,
-                r.metadata(), r.multitaskStrategy(), r.kwargs(), r.createdAt(), at, r.notBefore(), null);
+    private static Run requeued(Run r, Instant at) {
+        return new Run(r.runId(), r.threadId(), r.assistantId(), RunStatus.PENDING, r.metadata(), r.multitaskStrategy(), r.kwargs(),
+                r.createdAt(), at, r.notBefore(), null);
     }
 
     @Override
@@ -195,13 +188,13 @@ public final class InMemoryRunStore implements RunStore {
     }
 
     @Override
-    public Uni<Integer> renew(String workerId, Instant at) {
+    public Uni<Integer> renew(String workerId, Collection<String> runIds, Instant at) {
         return Uni.createFrom().item(() -> {
             synchronized (this) {
                 int n = 0;
-                for (String id : List.copyOf(running.values())) {
+                for (String id : runIds) {
                     Run r = runs.get(id);
-                    if (Objects.equals(workerId, r.workerId())) {
+                    if (r != null && r.status() == RunStatus.RUNNING && Objects.equals(workerId, r.workerId())) {
                         put(r, r.withStatus(RunStatus.RUNNING, at));
                         n++;
                     }
@@ -212,14 +205,14 @@ public final class InMemoryRunStore implements RunStore {
     }
 
     @Override
-    public Uni<List<Run>> requeueOrphans(String liveWorkerId, Instant staleBefore, Instant at) {
-        Predicate<Run> orphan = r -> r.status() == RunStatus.RUNNING && !Objects.equals(liveWorkerId, r.workerId())
-                && r.updatedAt().isBefore(staleBefore);
+    public Uni<List<Run>> requeueOrphans(Worker live, Instant staleBefore, Instant at) {
+        Predicate<Run> orphan = r -> r.status() == RunStatus.RUNNING && !Objects.equals(live.id(), r.workerId())
+                && (r.updatedAt().isBefore(staleBefore) || live.formerSelf(r.workerId()));
         return Uni.createFrom().item(() -> {
             synchronized (this) {
                 List<Run> requeued = new ArrayList<>();
                 for (Run r : running.values().stream().map(runs::get).filter(orphan).sorted(OLDEST_FIRST).toList()) {
-                    Run again = moved(r, RunStatus.PENDING, at);
+                    Run again = requeued(r, at);
                     put(r, again);
                     requeued.add(again);
                 }

@@ -30,13 +30,18 @@ public final class ProtocolRunFollower implements RunEventListener {
         ThreadEventLog.Subscription events = protocol.log(run.threadId()).subscribeThread(afterSeq, f);
         // the classic log ends a run after the protocol log does: only a run the protocol never saw end is stopped here
         ThreadEventLog.Subscription end = classic.log(run.threadId()).subscribeRun(run.runId(), Long.MAX_VALUE, new RunEventListener() {
+            private String why = "the run was stopped before it started";
+
             @Override
             public void onEvent(RunEvent e) {
+                if ("error".equals(e.mode())) { // who stopped it (a newer run, a cancel): said by the classic error before the end
+                    why = messageOf(e.data(), why);
+                }
             }
 
             @Override
             public void onEnd() {
-                f.stop("the run was stopped before it started");
+                f.stop(why);
             }
         });
         // null: this process has not started the run yet (its segment opens then), and its protocol end will end it
@@ -46,6 +51,14 @@ public final class ProtocolRunFollower implements RunEventListener {
                 end.cancel();
             }
         };
+    }
+
+    private static String messageOf(String errorJson, String otherwise) {
+        try {
+            return io.conduit.checkpoint.JsonCodec.MAPPER.readTree(errorJson).path("message").asText(otherwise);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            return otherwise;
+        }
     }
 
     @Override

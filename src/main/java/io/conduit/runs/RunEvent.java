@@ -23,6 +23,9 @@ import com.fasterxml.jackson.core.io.JsonStringEncoder;
  */
 public final class RunEvent {
 
+    /** The seq of an event sent to one client that is not in any log (a join's final values): it goes without an id. */
+    public static final long UNNUMBERED = -1;
+
     private final long seq;
     private final String runId;
     private final String mode;

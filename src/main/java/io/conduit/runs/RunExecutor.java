@@ -2,6 +2,7 @@ package io.conduit.runs;
 
 import io.conduit.graph.CompiledGraph;
 import io.conduit.graph.GraphEvent;
+import io.conduit.graph.GraphException;
 import io.conduit.graph.RunRequest;
 import io.conduit.graph.StateSnapshot;
 import io.smallrye.mutiny.Uni;
@@ -13,7 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -25,6 +26,12 @@ import org.jboss.logging.Logger;
  * executes each on its graph, writes its events to the thread's event log, and records how it ended. Nothing here
  * waits for a client: HTTP requests only create runs and subscribe to logs. {@link #wake} is called when a run is
  * created or ends, and periodically (delayed runs, other replicas' work).
+ *
+ * <p>A run's end is recorded before its clients are told, so a client that acts on the end finds it recorded. When the
+ * store refuses the record (PostgreSQL down), the clients are told at once and the record is tried again, with
+ * backoff, until the store takes it: meanwhile the run stays this worker's (its hold renewed, so nobody resumes it)
+ * and {@link #unrecordedEnds} makes the replica not ready. A worker renews its hold only on the runs it executes or
+ * has yet to record.
  */
 public final class RunExecutor {
 
@@ -36,6 +43,9 @@ public final class RunExecutor {
 
     /** Why a run was stopped from outside. */
     public enum StopReason { INTERRUPT, ROLLBACK, TIMEOUT }
+
+    /** The longest wait between two attempts to record a run's end while the store refuses writes. */
+    private static final Duration MAX_RECORD_BACKOFF = Duration.ofSeconds(5);
 
     /**
      * Runs a task once after a delay; cancelling must forget the task at once. Every run arms one for its timeout
@@ -71,8 +81,11 @@ public final class RunExecutor {
     private final Duration timeout;
     private final int maxConcurrent;
     private final Duration lease;
-    private final String workerId = UUID.randomUUID().toString();
+    private final Worker worker;
+    /** The runs this worker holds: those it executes, and those it has stopped whose end it has yet to record. */
     private final Map<String, Active> active = new ConcurrentHashMap<>();
+    /** Runs whose end the store refused to record so far: their records are being tried again. */
+    private final Set<String> unrecorded = ConcurrentHashMap.newKeySet();
     private final AtomicInteger wip = new AtomicInteger();
     private int startsInARow; // only the claim loop touches it, and wip keeps that loop single
     private final Timers timers;
@@ -85,25 +98,51 @@ public final class RunExecutor {
         volatile Cancellable timer;
         volatile GraphEvent terminal;
         volatile StopReason stop;
+        /** The newer run that stopped this one ({@code multitask_strategy} interrupt or rollback); null: a client's cancel. */
+        volatile String stoppedBy;
         volatile boolean done;
+        /** Completes once the run's end is recorded (or found to be another worker's to record). */
+        final CompletableFuture<Void> recorded = new CompletableFuture<>();
         LangGraphEvents events;
         ProtocolEvents protocol;
         /** Why it failed, said by the protocol's root {@code failed}. */
         volatile String error;
+        /** The classic error to say once the run has event numbers (it ended before it began). */
+        private String unsaidCode;
+        private String unsaidMessage;
+        volatile boolean told;
 
         Active(Run run, RegisteredGraph graph) {
             this.run = run;
             this.graph = graph;
         }
+
+        /** The classic {@code error} event the run ends with: now, or once it has event numbers ({@link #sayNow}). */
+        void say(String code, String message) {
+            if (events != null) {
+                events.error(code, message);
+            } else {
+                unsaidCode = code;
+                unsaidMessage = message;
+            }
+        }
+
+        void sayNow() {
+            if (unsaidCode != null) {
+                events.error(unsaidCode, unsaidMessage);
+            }
+        }
     }
 
     /**
-     * @param lease how long a run stays held by a worker that stopped renewing its hold (see {@link #heartbeat}): past
-     *              it, the worker is taken for dead and its runs are resumed by another
+     * @param worker who this worker is: its replica and this incarnation (see {@link Worker})
+     * @param lease  how long a run stays held by a worker that stopped renewing its hold (see {@link #heartbeat}): past
+     *               it, the worker is taken for dead and its runs are resumed by another
      */
     public RunExecutor(RunStore runs, ThreadStore threads, Function<String, RegisteredGraph> graphs, RunEventLogs logs,
-                       ProtocolEventLogs protocolLogs, Clock clock, Duration timeout, int maxConcurrent, Duration lease, Timers timers,
-                       Placement placement) {
+                       ProtocolEventLogs protocolLogs, Clock clock, Duration timeout, int maxConcurrent, Worker worker, Duration lease,
+                       Timers timers, Placement placement) {
+        this.worker = worker;
         this.placement = placement;
         this.protocolLogs = protocolLogs;
         this.lease = lease;
@@ -118,7 +157,7 @@ public final class RunExecutor {
     }
 
     public String workerId() {
-        return workerId;
+        return worker.id();
     }
 
     /** Where the caller is, to hand to {@link #created} once its run is stored. */
@@ -153,7 +192,7 @@ public final class RunExecutor {
             wip.set(0); // a run that ends wakes the loop again
             return;
         }
-        runs.claimNext(workerId, clock.instant()).subscribe().with(found -> {
+        runs.claimNext(worker.id(), clock.instant()).subscribe().with(found -> {
             if (found.isPresent()) {
                 start(found.get());
                 // a burst of pending runs must not start in one synchronous recursion: with thousands (a streaming
@@ -177,22 +216,39 @@ public final class RunExecutor {
     }
 
     /**
-     * Recovery, at start-up and on every {@link #heartbeat}: runs left running by a worker that has not renewed its
-     * hold for a lease (a process that died; a live one renews far more often) are queued again, to be resumed from
-     * their checkpoints. Runs of live workers, on other replicas, are left alone.
+     * Recovery, at start-up and on every {@link #heartbeat}: runs left running by a worker that is gone are queued
+     * again, to be resumed from their checkpoints. Gone is an earlier incarnation of this replica (a restart after a
+     * crash takes its runs back at once), or any worker that has not renewed its hold for a lease (a process that died;
+     * a live one renews far more often). Runs of live workers, on other replicas, are left alone.
      */
     public Uni<List<Run>> recover() {
         Instant now = clock.instant();
-        return runs.requeueOrphans(workerId, now.minus(lease), now).invoke(found -> {
+        return runs.requeueOrphans(worker, now.minus(lease), now).invoke(found -> {
             if (!found.isEmpty()) {
                 LOG.infof("Resuming %d run(s) left running by a stopped process", found.size());
             }
         });
     }
 
-    /** Renews this worker's hold on its running runs, then recovers those of dead workers. Call it every lease / 3. */
+    /**
+     * Renews this worker's hold on the runs it holds (and only those), then recovers those of dead workers. Call it
+     * every lease / 3.
+     */
     public Uni<List<Run>> heartbeat() {
-        return runs.renew(workerId, clock.instant()).chain(this::recoverAfterRenew);
+        return renew().chain(this::recoverAfterRenew);
+    }
+
+    /** Renews the hold on the runs this worker holds: a write, so it also tells whether the store takes writes. */
+    public Uni<Integer> renew() {
+        return runs.renew(worker.id(), List.copyOf(active.keySet()), clock.instant());
+    }
+
+    /**
+     * Runs whose end this worker could not record yet because the store refused the write: while there are any, this
+     * replica is not ready.
+     */
+    public int unrecordedEnds() {
+        return unrecorded.size();
     }
 
     private Uni<List<Run>> recoverAfterRenew(Integer held) {
@@ -220,10 +276,29 @@ public final class RunExecutor {
     }
 
     private void begin(Active a) {
-        Run run = a.run;
-        ThreadEventLog log = logs.begin(run.threadId(), run.runId());
-        threads.beginRun(run.threadId(), SEQ_BLOCK, clock.instant())
-                .subscribe().with(firstSeq -> execute(a, log, firstSeq), f -> fail(a, log, f));
+        begin(a, logs.begin(a.run.threadId(), a.run.runId()), 0);
+    }
+
+    /**
+     * Marks the thread busy and reserves the run's event numbers, then executes it. Nothing of the run has happened
+     * yet, so a store that refuses the write (PostgreSQL down) only delays it: the write is tried again, with backoff,
+     * the run held meanwhile; a cancel stops it between two tries. A thread deleted meanwhile ends it.
+     */
+    private void begin(Active a, ThreadEventLog log, int failures) {
+        if (a.stop != null) {
+            finish(a, log);
+            return;
+        }
+        threads.beginRun(a.run.threadId(), SEQ_BLOCK, clock.instant()).subscribe().with(firstSeq -> execute(a, log, firstSeq), f -> {
+            if (f instanceof java.util.NoSuchElementException) {
+                fail(a, log, f);
+                return;
+            }
+            if (failures == 0) {
+                LOG.warnf("Run %s cannot begin yet: %s. It begins once the store takes writes", a.run.runId(), f.toString());
+            }
+            timers.schedule(recordBackoff(failures), () -> begin(a, log, failures + 1));
+        });
     }
 
     @SuppressWarnings("unchecked")
@@ -312,29 +387,88 @@ public final class RunExecutor {
                 .orElse(List.of()));
     }
 
+    /** {@link #cancel(Run, StopReason, String)} by a client. */
+    public Uni<Boolean> cancel(Run run, StopReason reason) {
+        return cancel(run, reason, null);
+    }
+
     /**
      * Stops a run: a pending one never starts; a running one is cancelled (the node in flight is cancelled, the
-     * checkpoints written so far stay, unless {@code ROLLBACK} deletes them with the run record). Completes when the
-     * run's status has been recorded.
+     * checkpoints written so far stay, unless {@code ROLLBACK} deletes them with the run record). A run held by a
+     * worker that is gone is taken back first, then stopped. Either way its clients get the {@code metadata} event,
+     * then an {@code error} that says the run was stopped, and by whom. False when no worker here can stop it (it runs
+     * on another, live, replica). Completes once the stop is under way: {@link #recorded} tells when its end is stored.
+     *
+     * @param byRun the newer run that stops this one ({@code multitask_strategy} interrupt or rollback); null for a client
      */
-    public Uni<Boolean> cancel(Run run, StopReason reason) {
+    public Uni<Boolean> cancel(Run run, StopReason reason, String byRun) {
         Active a = active.get(run.runId());
         if (a != null) {
-            stop(a, reason);
+            stop(a, reason, byRun);
             return Uni.createFrom().item(true);
         }
-        Uni<Boolean> pending = runs.cancelPending(run.runId(), clock.instant());
-        return pending.call(was -> {
-            if (!was) {
-                return Uni.createFrom().voidItem();
+        return runs.cancelPending(run.runId(), clock.instant()).chain(wasPending -> {
+            if (wasPending) {
+                return stoppedBeforeStart(run, reason, byRun).replaceWith(true);
             }
-            ThreadEventLog log = logs.find(run.threadId());
-            if (log != null) {
-                log.end(run.runId(), clock.millis());
+            if (run.status() != RunStatus.RUNNING && run.status() != RunStatus.PENDING) {
+                return Uni.createFrom().item(false);
             }
-            Uni<?> cleanup = reason == StopReason.ROLLBACK ? runs.delete(run.runId()) : Uni.createFrom().voidItem();
-            return cleanup.chain(() -> settleThread(run.threadId(), null, graphs.apply(String.valueOf(run.kwargs().get("graph_id")))));
+            // running, but not here: held by a worker that is gone (then recovery makes it pending, and it is stopped as
+            // such), or claimed here meanwhile, or running on another replica (not ours to stop)
+            return recover().invoke(found -> wake()).chain(found -> {
+                Active claimed = active.get(run.runId());
+                if (claimed != null) {
+                    stop(claimed, reason, byRun);
+                    return Uni.createFrom().item(true);
+                }
+                return runs.cancelPending(run.runId(), clock.instant())
+                        .call(now -> now ? stoppedBeforeStart(run, reason, byRun) : Uni.createFrom().voidItem());
+            });
         });
+    }
+
+    /**
+     * A run stopped before it started: its clients (the request that created it, those that joined it) get the
+     * {@code metadata} event and the error that says why, then its stream ends; its thread's status is settled.
+     */
+    private Uni<Void> stoppedBeforeStart(Run run, StopReason reason, String byRun) {
+        ThreadEventLog log = logs.find(run.threadId());
+        Uni<Void> told = log == null || !log.holds(run.runId()) ? Uni.createFrom().voidItem()
+                : threads.reserveSeq(run.threadId(), 2).onFailure().recoverWithNull().invoke(first -> {
+                    if (first != null) {
+                        LangGraphEvents events = new LangGraphEvents(log, run, graphIdOf(run), Set.of(), new EventSeq(first));
+                        events.metadata();
+                        events.error(stopCode(reason), stopMessage(run, reason, byRun));
+                    }
+                    log.end(run.runId(), clock.millis());
+                }).replaceWithVoid();
+        Uni<?> cleanup = reason == StopReason.ROLLBACK ? runs.delete(run.runId()) : Uni.createFrom().voidItem();
+        return told.chain(() -> cleanup).chain(() -> settleThread(run.threadId(), null, graphs.apply(graphIdOf(run))));
+    }
+
+    /**
+     * Completes once the end of a run this worker holds has been recorded in the store (at once for a run it does not
+     * hold): a cancel that waits, waits for this.
+     */
+    public Uni<Void> recorded(String runId) {
+        Active a = active.get(runId);
+        return a == null ? Uni.createFrom().voidItem() : Uni.createFrom().completionStage(a.recorded);
+    }
+
+    private static String stopCode(StopReason reason) {
+        return reason == StopReason.ROLLBACK ? "UserRollback" : "UserInterrupt";
+    }
+
+    private static String stopMessage(Run run, StopReason reason, String byRun) {
+        String how = reason == StopReason.ROLLBACK ? "rolled back" : "interrupted";
+        return byRun != null
+                ? "run " + run.runId() + " was " + how + " by run " + byRun + " (multitask_strategy " + (reason == StopReason.ROLLBACK ? "rollback" : "interrupt") + ")"
+                : "run " + run.runId() + " was " + how + " by a cancel request (action " + (reason == StopReason.ROLLBACK ? "rollback" : "interrupt") + ")";
+    }
+
+    private static String graphIdOf(Run run) {
+        return String.valueOf(run.kwargs().get("graph_id"));
     }
 
     /** Whether this worker is executing the run. */
@@ -343,9 +477,14 @@ public final class RunExecutor {
     }
 
     private void stop(Active a, StopReason reason) {
+        stop(a, reason, null);
+    }
+
+    private void stop(Active a, StopReason reason, String byRun) {
         if (a.done || a.stop != null) {
             return;
         }
+        a.stoppedBy = byRun;
         a.stop = reason;
         Cancellable s = a.subscription;
         if (s != null) {
@@ -376,41 +515,90 @@ public final class RunExecutor {
         if (a.timer != null) {
             a.timer.cancel();
         }
-        Run run = a.run;
         RunStatus status;
         GraphEvent t = a.terminal;
         if (a.stop == StopReason.TIMEOUT) {
             status = RunStatus.TIMEOUT;
-            a.error = "TimeoutError: the run took longer than " + timeout.toSeconds() + " s (conduit.runs.timeout)";
-            if (a.events != null) {
-                a.events.error("TimeoutError", "the run took longer than " + timeout.toSeconds() + " s (conduit.runs.timeout)");
-            }
+            String message = "the run took longer than " + timeout.toSeconds() + " s (conduit.runs.timeout)";
+            a.error = "TimeoutError: " + message;
+            a.say("TimeoutError", message);
         } else if (a.stop != null) {
             status = RunStatus.INTERRUPTED;
+            a.say(stopCode(a.stop), stopMessage(a.run, a.stop, a.stoppedBy));
         } else if (t instanceof GraphEvent.RunFailed f) {
             status = RunStatus.ERROR;
             a.error = f.code() + ": " + f.message();
-            if (a.events != null) {
-                a.events.error(f.code(), f.message());
-            }
+            a.say(f.code(), f.message());
         } else if (t instanceof GraphEvent.Interrupted) {
             status = RunStatus.INTERRUPTED;
         } else {
             status = RunStatus.SUCCESS;
         }
-        boolean rollback = a.stop == StopReason.ROLLBACK;
-        Uni<?> record = rollback
-                ? rollback(a).chain(() -> runs.delete(run.runId()))
-                : runs.setStatus(run.runId(), status, clock.instant());
-        record.chain(() -> settleThread(run.threadId(), status, a.graph))
-                .chain(() -> cleanupTemporary(run))
-                .subscribe().with(v -> ended(a, log, status), f -> {
-                    LOG.warnf("Recording the end of run %s failed: %s", run.runId(), f.toString());
-                    ended(a, log, status);
+        record(a, log, status, 0);
+    }
+
+    /**
+     * Records the run's end: its status (or, rolled back, its deletion), then its thread's status, then a temporary
+     * thread's deletion. On the first success its clients are told; when the store refuses, they are told at once and
+     * the record is tried again with backoff until the store takes it, the run held (and renewed) meanwhile.
+     */
+    private void record(Active a, ThreadEventLog log, RunStatus status, int failures) {
+        Run run = a.run;
+        Uni<Boolean> recorded = numbered(a, log).chain(() -> a.stop == StopReason.ROLLBACK
+                ? rollback(a).chain(() -> runs.delete(run.runId())).replaceWith(true)
+                : runs.finish(run.runId(), worker.id(), status, clock.instant()));
+        recorded.call(mine -> mine ? settleThread(run.threadId(), status, a.graph).chain(() -> cleanupTemporary(run)) : Uni.createFrom().voidItem())
+                .subscribe().with(mine -> {
+                    if (!mine) {
+                        LOG.warnf("Run %s was not recorded as %s: it no longer runs under this worker (deleted, or taken over by "
+                                + "another worker after this one's hold lapsed, which records it)", run.runId(), status.wire());
+                    } else if (failures > 0) {
+                        LOG.infof("The end of run %s (%s) is recorded, after %d failed attempt(s)", run.runId(), status.wire(), failures);
+                    }
+                    tell(a, log, status);
+                    released(a);
+                }, f -> {
+                    if (failures == 0) {
+                        LOG.warnf("Recording the end of run %s (%s) failed: %s. Its clients are told now; the record is tried "
+                                + "again until the store takes it", run.runId(), status.wire(), f.toString());
+                        unrecorded.add(run.runId());
+                        if (a.events != null) { // a run that never began has no event numbers yet: its clients wait for them
+                            tell(a, log, status);
+                        }
+                    }
+                    timers.schedule(recordBackoff(failures), () -> record(a, log, status, failures + 1));
                 });
     }
 
-    private void ended(Active a, ThreadEventLog log, RunStatus status) {
+    /**
+     * A run that ended before it began (stopped, or its thread deleted, while its first write waited for the store)
+     * has no event numbers: two are reserved now, for its {@code metadata} and the error that says why it ended.
+     */
+    private Uni<Void> numbered(Active a, ThreadEventLog log) {
+        if (a.events != null) {
+            return Uni.createFrom().voidItem();
+        }
+        return threads.reserveSeq(a.run.threadId(), 2).invoke(first -> {
+            a.events = new LangGraphEvents(log, a.run, graphIdOf(a.run), Set.of(), new EventSeq(first));
+            a.events.metadata();
+            a.sayNow();
+        }).onFailure(java.util.NoSuchElementException.class).recoverWithNull().replaceWithVoid();
+    }
+
+    private static Duration recordBackoff(int failures) {
+        long millis = 100L << Math.min(failures, 10);
+        return Duration.ofMillis(Math.min(millis, MAX_RECORD_BACKOFF.toMillis()));
+    }
+
+    /**
+     * Tells the run's clients it ended, once: the protocol's root end, the classic {@code end} unless it failed or was
+     * stopped (those end with their {@code error}), both logs ended.
+     */
+    private void tell(Active a, ThreadEventLog log, RunStatus status) {
+        if (a.told) {
+            return;
+        }
+        a.told = true;
         // the protocol's end first: a client told by the classic stream that the run ended finds it there too
         if (a.protocol != null) {
             a.protocol.end(status, a.error);
@@ -419,22 +607,32 @@ public final class RunExecutor {
                 protocolLog.end(a.run.runId(), clock.millis());
             }
         }
-        if (a.events != null && status != RunStatus.ERROR && status != RunStatus.TIMEOUT) {
+        if (a.events != null && status != RunStatus.ERROR && status != RunStatus.TIMEOUT && a.stop == null) {
             a.events.end();
         }
         if (log != null) {
             log.end(a.run.runId(), clock.millis());
         }
+    }
+
+    /** The run's end is recorded: this worker holds it no more, and the next run of its thread may start. */
+    private void released(Active a) {
+        unrecorded.remove(a.run.runId());
         active.remove(a.run.runId());
+        a.recorded.complete(null);
         wake();
     }
 
+    /**
+     * Deletes the checkpoints the run wrote. The engine's refusals (no checkpoint yet, a conflict) leave them; a store
+     * that refuses the writes fails the record, which is tried again.
+     */
     private Uni<Void> rollback(Active a) {
         if (a.graph == null) {
             return Uni.createFrom().voidItem();
         }
         return a.graph.graph().rollback(a.run.threadId(), a.run.runId()).replaceWithVoid()
-                .onFailure().recoverWithUni(f -> {
+                .onFailure(GraphException.class).recoverWithUni(f -> {
                     LOG.warnf("Rolling back run %s: %s", a.run.runId(), f.getMessage());
                     return Uni.createFrom().voidItem();
                 });

@@ -2,6 +2,7 @@ package io.conduit.runs;
 
 import io.smallrye.mutiny.Uni;
 import java.time.Instant;
+import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 
@@ -32,8 +33,11 @@ public interface RunStore {
     /** The thread's pending and running runs, oldest first. */
     Uni<List<Run>> inflight(String threadId);
 
-    /** Moves a run to {@code status}; false when the run does not exist or has already finished. */
-    Uni<Boolean> setStatus(String runId, RunStatus status, Instant at);
+    /**
+     * Records how a running run ended, if {@code workerId} still holds it: false when the run does not exist, has
+     * already finished, or is held by another worker (its hold lapsed and another took it over: that one records it).
+     */
+    Uni<Boolean> finish(String runId, String workerId, RunStatus status, Instant at);
 
     /** A pending run becomes {@code interrupted} without running; false when it was not pending. */
     Uni<Boolean> cancelPending(String runId, Instant at);
@@ -44,21 +48,19 @@ public interface RunStore {
     Uni<Void> deleteThread(String threadId);
 
     /**
-     * A worker's hold on its running runs: their {@code updatedAt} becomes {@code at}. A worker renews it more often
-     * than the lease, so a run whose {@code updatedAt} is older than that was held by a process that died. Returns
-     * how many runs it holds.
+     * A worker's hold on the runs it is executing, {@code runIds}: of those still running and held by
+     * {@code workerId}, {@code updatedAt} becomes {@code at}. A worker renews it more often than the lease, so a run
+     * whose {@code updatedAt} is older than that was held by a process that died. A run of {@code workerId} that is not
+     * among {@code runIds} is not renewed: a worker never holds a run it is not executing. Returns how many it renewed.
+     * Also a write that tells whether the store takes writes at all (readiness).
      */
-    Uni<Integer> renew(String workerId, Instant at);
+    Uni<Integer> renew(String workerId, Collection<String> runIds, Instant at);
 
     /**
-     * Recovery: runs left {@code running} by a worker other than {@code liveWorkerId} that has not renewed its hold
-     * since {@code staleBefore} (a process that died) become pending again, so a worker resumes them from their last
-     * checkpoint. Returns them, oldest first.
+     * Recovery: runs left {@code running} by a worker that is gone become pending again, so a worker resumes them from
+     * their last checkpoint. Gone is: an earlier incarnation of {@code live}'s replica (see {@link Worker}), at once;
+     * any other worker that has not renewed its hold since {@code staleBefore}. Runs of {@code live} itself, and of
+     * other workers that renew, are left alone. Returns the requeued runs, oldest first.
      */
-    Uni<List<Run>> requeueOrphans(String liveWorkerId, Instant staleBefore, Instant at);
-
-    /** {@link #requeueOrphans(String, Instant, Instant)} of every other worker's run, however recently renewed. */
-    default Uni<List<Run>> requeueOrphans(String liveWorkerId, Instant at) {
-        return requeueOrphans(liveWorkerId, at, at);
-    }
+    Uni<List<Run>> requeueOrphans(Worker live, Instant staleBefore, Instant at);
 }

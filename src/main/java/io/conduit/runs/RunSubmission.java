@@ -189,11 +189,11 @@ public final class RunSubmission {
             List<Uni<Boolean>> stops = new ArrayList<>();
             for (Run r : inflight) {
                 if (Runs.OLDEST_FIRST.compare(r, created) < 0) {
-                    stops.add(executor.cancel(r, stopReason(created)));
+                    stops.add(executor.cancel(r, stopReason(created), created.runId()));
                 }
             }
             inflight.stream().filter(r -> Runs.OLDEST_FIRST.compare(created, r) < 0 && stopsOthers(r)).findFirst()
-                    .ifPresent(newer -> stops.add(executor.cancel(created, stopReason(newer))));
+                    .ifPresent(newer -> stops.add(executor.cancel(created, stopReason(newer), newer.runId())));
             return stops.isEmpty() ? Uni.createFrom().voidItem() : Uni.join().all(stops).andFailFast().replaceWithVoid();
         });
     }

@@ -63,8 +63,10 @@ public class ServingBeans {
     @Singleton
     RunExecutor executor(RunStore runs, ThreadStore threads, GraphRegistry graphs, RunEventLogs logs, ProtocolEventLogs protocolLogs,
                          ServingConfig config, Vertx vertx) {
+        Worker worker = Worker.boot(ReplicaId.ofThisProcess());
+        org.jboss.logging.Logger.getLogger(ServingBeans.class).infof("Run worker %s (replica %s)", worker.id(), worker.replica());
         return new RunExecutor(runs, threads, id -> graphs.byGraphId(id), logs, protocolLogs, Clock.systemUTC(), config.timeout(), config.maxConcurrent(),
-                config.lease(), vertxTimers(vertx), ServingBeans::eventLoopHere);
+                worker, config.lease(), vertxTimers(vertx), ServingBeans::eventLoopHere);
     }
 
     /** The caller's Vert.x event-loop context as an executor, or null off an event loop (a worker, a test thread). */

@@ -95,6 +95,34 @@ public final class ThreadEventLog {
         return sub;
     }
 
+    /**
+     * {@link #subscribeRun}, or, when the log does not hold the run yet, a subscription that follows it once it begins
+     * here: a run this process is to resume after a restart (its first life's events died with the process; its new
+     * events carry new, higher seqs). {@link #giveUpWaiting} ends such a wait if the run ends elsewhere.
+     */
+    public synchronized Subscription followRun(String runId, long afterSeq, RunEventListener listener) {
+        Subscription sub = subscribeRun(runId, afterSeq, listener);
+        if (sub != null) {
+            return sub;
+        }
+        sub = new Subscription(runId, listener);
+        subscribers.add(sub);
+        return sub;
+    }
+
+    /**
+     * Ends a {@link #followRun} wait for a run that ended without beginning in this log (another process ran it):
+     * true when the subscription was still waiting and is now cancelled; false when the run began here meanwhile and
+     * the subscription follows it.
+     */
+    public synchronized boolean giveUpWaiting(Subscription sub) {
+        if (segments.containsKey(sub.runId)) {
+            return false;
+        }
+        subscribers.remove(sub);
+        return true;
+    }
+
     /** Replays every kept event after {@code afterSeq} (none when it is null), then follows every run live. */
     public synchronized Subscription subscribeThread(Long afterSeq, RunEventListener listener) {
         if (afterSeq != null) {

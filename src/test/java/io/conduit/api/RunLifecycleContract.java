@@ -220,17 +220,80 @@ abstract class RunLifecycleContract {
             }
             for (Map.Entry<String, List<SseClient.Sse>> e : streamed.entrySet()) {
                 List<SseClient.Sse> events = e.getValue();
-                if (!events.isEmpty()) {
-                    assertThat(events.get(0).event()).isEqualTo("metadata");
-                    assertThat(events.get(0).data().path("run_id").asText()).isEqualTo(e.getKey());
-                }
+                assertThat(events).as("every client is told of its run").isNotEmpty();
+                assertThat(events.get(0).event()).isEqualTo("metadata");
+                assertThat(events.get(0).data().path("run_id").asText()).isEqualTo(e.getKey());
                 if (!withCheckpoints.contains(e.getKey())) {
-                    // a run that never got the thread streamed nothing but, perhaps, its own metadata and end
-                    assertThat(events).allMatch(x -> x.event().equals("metadata") || x.event().equals("end"));
+                    // a run that never got the thread streamed nothing but its own metadata and how it ended
+                    assertThat(events).allMatch(x -> x.event().equals("metadata") || x.event().equals("end") || x.event().equals("error"));
                 }
+                stoppedByALaterRunOrEnded(e.getKey(), events, runs, "UserInterrupt");
             }
             String said = contents(state(thread).path("values")).stream().filter(c -> c.startsWith("turn ")).reduce((a, b) -> b).orElseThrow();
             assertThat(said).isEqualTo(contents(newest.path("kwargs").path("input")).get(0));
+        }
+    }
+
+    /**
+     * The end of a run's stream: an interrupted (or rolled back) run's clients get an {@code error} naming the later run
+     * that stopped it, and nothing after it; a run that finished gets {@code end}.
+     */
+    static void stoppedByALaterRunOrEnded(String runId, List<SseClient.Sse> events, List<JsonNode> runsInOrder, String code) {
+        SseClient.Sse last = events.get(events.size() - 1);
+        JsonNode run = runsInOrder.stream().filter(r -> r.path("run_id").asText().equals(runId)).findFirst().orElse(null);
+        if (run != null && run.path("status").asText().equals("success")) {
+            assertThat(last.event()).as("the last event of a finished run").isEqualTo("end");
+            return;
+        }
+        assertThat(last.event()).as("the last event of a stopped run %s: %s", runId, events).isEqualTo("error");
+        assertThat(last.data().path("error").asText()).isEqualTo(code);
+        List<String> later = runsInOrder.stream().map(r -> r.path("run_id").asText()).filter(id -> id.compareTo(runId) > 0).toList();
+        String message = last.data().path("message").asText();
+        assertThat(later).as("a later run named in: %s", message).anyMatch(message::contains);
+        assertThat(events).filteredOn(x -> x.event().equals("end")).isEmpty();
+    }
+
+    @Test
+    void theClientsOfRunsStoppedByALaterRollbackAreToldWhoStoppedThem() throws Exception {
+        int n = 4;
+        for (int round = 0; round < 2; round++) {
+            String thread = newThread("turns-rb");
+            CountDownLatch go = new CountDownLatch(1);
+            List<Future<SseClient>> posts = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                String text = "turn " + i;
+                posts.add(POOL.submit(() -> {
+                    go.await();
+                    return SseClient.post("/threads/" + thread + "/runs/stream", json(run(text, "multitask_strategy", "rollback",
+                            "stream_mode", List.of("values"))));
+                }));
+            }
+            go.countDown();
+            Map<String, List<SseClient.Sse>> streamed = new java.util.TreeMap<>();
+            for (Future<SseClient> f : posts) {
+                try (SseClient s = f.get()) {
+                    assertThat(s.status()).isEqualTo(200);
+                    streamed.put(runId(s), s.toEnd(LONG));
+                }
+            }
+            // rolled back runs are deleted: what is listed finished; the others were stopped by a later one
+            List<JsonNode> listed = new ArrayList<>();
+            Api.tree(given().when().get("/threads/{t}/runs", thread).then().statusCode(200).extract().asString()).forEach(listed::add);
+            List<JsonNode> all = new ArrayList<>(listed);
+            for (String id : streamed.keySet()) {
+                if (listed.stream().noneMatch(r -> r.path("run_id").asText().equals(id))) {
+                    all.add(Api.tree("{\"run_id\":\"" + id + "\",\"status\":\"rolled_back\"}"));
+                }
+            }
+            List<String> ids = new ArrayList<>(streamed.keySet());
+            assertThat(listed).extracting(r -> r.path("run_id").asText()).contains(ids.get(n - 1));
+            for (Map.Entry<String, List<SseClient.Sse>> e : streamed.entrySet()) {
+                List<SseClient.Sse> events = e.getValue();
+                assertThat(events).as("every client is told of its run").isNotEmpty();
+                assertThat(events.get(0).event()).isEqualTo("metadata");
+                assertThat(events.get(0).data().path("run_id").asText()).isEqualTo(e.getKey());
+                stoppedByALaterRunOrEnded(e.getKey(), events, all, "UserRollback");
+            }
         }
     }
 
@@ -270,7 +333,11 @@ abstract class RunLifecycleContract {
             recorder.await(es -> es.stream().anyMatch(e -> e.runId().equals(slowId) && e.mode().equals("messages")), LONG); // a model call in flight
             String next = start(thread, run("second", "multitask_strategy", "interrupt"));
             List<SseClient.Sse> events = slow.toEnd(LONG);
-            assertThat(events).noneMatch(e -> e.event().equals("error"));
+            // its client is told that, and by which run, it was interrupted
+            assertThat(events.get(events.size() - 1).event()).isEqualTo("error");
+            assertThat(events.get(events.size() - 1).data().path("error").asText()).isEqualTo("UserInterrupt");
+            assertThat(events.get(events.size() - 1).data().path("message").asText()).contains(next);
+            assertThat(events).filteredOn(e -> e.event().equals("error")).hasSize(1);
             JsonNode after = join(thread, next);
             assertThat(status(thread, slowId)).isEqualTo("interrupted");
             assertThat(status(thread, next)).isEqualTo("success");

@@ -49,7 +49,7 @@ public final class RunStoreScaling {
                 Map.of("stream_mode", "messages"), now, now, now, null);
         store.create(run).await().indefinitely();
         Run claimed = store.claimNext("w", now).await().indefinitely().orElseThrow();
-        store.setStatus(claimed.runId(), RunStatus.SUCCESS, now).await().indefinitely();
+        store.finish(claimed.runId(), "w", RunStatus.SUCCESS, now).await().indefinitely();
         store.inflight(thread).await().indefinitely();
     }
 }

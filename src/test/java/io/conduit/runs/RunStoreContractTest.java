@@ -81,7 +81,7 @@ class RunStoreContractTest {
         assertThat(await(store.get(first.runId())).orElseThrow().status()).isEqualTo(RunStatus.RUNNING);
         assertThatThrownBy(() -> await(store.create(run(thread, 2, MultitaskStrategy.REJECT)))).isInstanceOf(ThreadBusyException.class);
 
-        assertThat(await(store.setStatus(first.runId(), RunStatus.SUCCESS, T0.plusSeconds(2)))).isTrue();
+        assertThat(await(store.finish(first.runId(), "w1", RunStatus.SUCCESS, T0.plusSeconds(2)))).isTrue();
         Run accepted = await(store.create(run(thread, 3, MultitaskStrategy.REJECT)));
         assertThat(await(store.inflight(thread))).extracting(Run::runId).containsExactly(accepted.runId());
         // other threads are not concerned
@@ -153,7 +153,7 @@ class RunStoreContractTest {
         assertThat(await(store.claimNext("w2", now)).orElseThrow().runId()).isEqualTo(b1.runId());
         assertThat(await(store.claimNext("w3", now))).isEmpty();
 
-        await(store.setStatus(a1.runId(), RunStatus.SUCCESS, now));
+        await(store.finish(a1.runId(), "w1", RunStatus.SUCCESS, now));
         assertThat(await(store.claimNext("w3", now)).orElseThrow().runId()).isEqualTo(a2.runId());
         assertThat(await(store.claimNext("w3", now))).isEmpty();
     }
@@ -227,74 +227,36 @@ class RunStoreContractTest {
 
     @ParameterizedTest
     @MethodSource("io.conduit.runs.RunStores#runs")
-    void setStatusMovesAnUnfinishedRunOnly(Supplier<RunStore> stores) {
+    void finishRecordsTheEndOfARunningRunOnly(Supplier<RunStore> stores) {
         RunStore store = stores.get();
         Run run = await(store.create(run(thread(), 0, MultitaskStrategy.ENQUEUE)));
+        assertThat(await(store.finish(run.runId(), "w", RunStatus.SUCCESS, T0))).as("a pending run is not finished").isFalse();
         await(store.claimNext("w", T0));
         Instant at = T0.plusSeconds(3);
-        assertThat(await(store.setStatus(run.runId(), RunStatus.ERROR, at))).isTrue();
+        assertThat(await(store.finish(run.runId(), "w", RunStatus.ERROR, at))).isTrue();
         Run finished = await(store.get(run.runId())).orElseThrow();
         assertThat(finished.status()).isEqualTo(RunStatus.ERROR);
         assertThat(finished.updatedAt()).isEqualTo(at);
 
-        assertThat(await(store.setStatus(run.runId(), RunStatus.SUCCESS, at.plusSeconds(1)))).isFalse();
-        assertThat(await(store.setStatus(run.runId(), RunStatus.PENDING, at.plusSeconds(1)))).isFalse();
+        assertThat(await(store.finish(run.runId(), "w", RunStatus.SUCCESS, at.plusSeconds(1)))).isFalse();
         assertThat(await(store.get(run.runId())).orElseThrow()).isEqualTo(finished);
-        assertThat(await(store.setStatus(UUID.randomUUID().toString(), RunStatus.SUCCESS, at))).isFalse();
+        assertThat(await(store.finish(UUID.randomUUID().toString(), "w", RunStatus.SUCCESS, at))).isFalse();
     }
 
     @ParameterizedTest
     @MethodSource("io.conduit.runs.RunStores#runs")
-    void setStatusRunningIsRefusedWhenTheThreadRunsAnother(Supplier<RunStore> stores) {
+    void onlyTheWorkerHoldingARunRecordsItsEnd(Supplier<RunStore> stores) {
         RunStore store = stores.get();
-        String thread = thread();
-        Run first = await(store.create(run(thread, 0, MultitaskStrategy.ENQUEUE)));
-        Run second = await(store.create(run(thread, 1, MultitaskStrategy.ENQUEUE)));
-        await(store.claimNext("w", T0.plusSeconds(1)));
-        assertThat(await(store.setStatus(second.runId(), RunStatus.RUNNING, T0.plusSeconds(2)))).isFalse();
-        assertThat(await(store.get(second.runId())).orElseThrow().status()).isEqualTo(RunStatus.PENDING);
-        assertThat(await(store.get(first.runId())).orElseThrow().status()).isEqualTo(RunStatus.RUNNING);
-    }
-
-    @ParameterizedTest
-    @MethodSource("io.conduit.runs.RunStores#runs")
-    void cancelPendingInterruptsAPendingRunOnly(Supplier<RunStore> stores) {
-        RunStore store = stores.get();
-        String thread = thread();
-        Run running = await(store.create(run(thread, 0, MultitaskStrategy.ENQUEUE)));
-        Run pending = await(store.create(run(thread, 1, MultitaskStrategy.ENQUEUE)));
-        await(store.claimNext("w", T0.plusSeconds(1)));
-
-        assertThat(await(store.cancelPending(running.runId(), T0.plusSeconds(2)))).isFalse();
-        assertThat(await(store.cancelPending(pending.runId(), T0.plusSeconds(2)))).isTrue();
-        Run cancelled = await(store.get(pending.runId())).orElseThrow();
-        assertThat(cancelled.status()).isEqualTo(RunStatus.INTERRUPTED);
-        assertThat(cancelled.updatedAt()).isEqualTo(T0.plusSeconds(2));
-        assertThat(await(store.cancelPending(pending.runId(), T0.plusSeconds(3)))).isFalse();
-        assertThat(await(store.cancelPending(UUID.randomUUID().toString(), T0))).isFalse();
-        assertThat(await(store.inflight(thread))).extracting(Run::runId).containsExactly(running.runId());
-    }
-
-    // ---- listing, deleting
-
-    @ParameterizedTest
-    @MethodSource("io.conduit.runs.RunStores#runs")
-    void listByThreadIsNewestFirstWithPagingAndStatus(Supplier<RunStore> stores) {
-        RunStore store = stores.get();
-        String thread = thread();
-        List<Run> runs = IntStream.range(0, 5).mapToObj(i -> await(store.create(run(thread, i, MultitaskStrategy.ENQUEUE)))).toList();
-        await(store.create(run(thread(), 9, MultitaskStrategy.ENQUEUE)));
-        await(store.claimNext("w", T0.plusSeconds(60)));
-
-        assertThat(await(store.listByThread(thread, 10, 0, null))).extracting(Run::runId)
-                .containsExactly(runs.get(4).runId(), runs.get(3).runId(), runs.get(2).runId(), runs.get(1).runId(), runs.get(0).runId());
-        assertThat(await(store.listByThread(thread, 2, 1, null))).extracting(Run::runId)
-                .containsExactly(runs.get(3).runId(), runs.get(2).runId());
-        assertThat(await(store.listByThread(thread, 10, 0, RunStatus.RUNNING))).extracting(Run::runId).containsExactly(runs.get(0).runId());
-        assertThat(await(store.listByThread(thread, 10, 0, RunStatus.PENDING))).hasSize(4);
-        assertThat(await(store.listByThread(thread(), 10, 0, null))).isEmpty();
-        assertThat(await(store.inflight(thread))).extracting(Run::runId)
-                .containsExactly(runs.stream().map(Run::runId).toArray(String[]::new));
+        Run run = await(store.create(run(thread(), 0, MultitaskStrategy.ENQUEUE)));
+        await(store.claimNext("old", T0));
+        // the old worker's hold lapsed and another took the run over: the old one's late record changes nothing
+        Worker taker = Worker.boot("other-replica");
+        await(store.requeueOrphans(taker, T0.plusSeconds(60), T0.plusSeconds(60)));
+        assertThat(await(store.claimNext(taker.id(), T0.plusSeconds(60))).orElseThrow().runId()).isEqualTo(run.runId());
+        assertThat(await(store.finish(run.runId(), "old", RunStatus.ERROR, T0.plusSeconds(61)))).isFalse();
+        assertThat(await(store.get(run.runId())).orElseThrow().status()).isEqualTo(RunStatus.RUNNING);
+        assertThat(await(store.finish(run.runId(), taker.id(), RunStatus.SUCCESS, T0.plusSeconds(62)))).isTrue();
+        assertThat(await(store.get(run.runId())).orElseThrow().status()).isEqualTo(RunStatus.SUCCESS);
     }
 
     @ParameterizedTest
@@ -332,7 +294,7 @@ class RunStoreContractTest {
 
         assertThat(await(store.delete(first.runId()))).isTrue(); // a deleted running run frees its thread
         assertThat(await(store.claimNext("w", now)).orElseThrow().runId()).isEqualTo(third.runId());
-        await(store.setStatus(third.runId(), RunStatus.SUCCESS, now));
+        await(store.finish(third.runId(), "w", RunStatus.SUCCESS, now));
         assertThat(await(store.claimNext("w", now))).isEmpty(); // the cancelled run is never claimed
         assertThat(await(store.inflight(thread))).isEmpty();
 
@@ -346,18 +308,19 @@ class RunStoreContractTest {
     @MethodSource("io.conduit.runs.RunStores#runs")
     void requeueOrphansMakesRunsOfDeadWorkersPendingAgain(Supplier<RunStore> stores) {
         RunStore store = stores.get();
+        Worker me = Worker.boot("replica-a");
         Run dead = await(store.create(run(thread(), 0, MultitaskStrategy.ENQUEUE)));
         Run live = await(store.create(run(thread(), 1, MultitaskStrategy.ENQUEUE)));
         Run done = await(store.create(run(thread(), 2, MultitaskStrategy.ENQUEUE)));
         Run waiting = await(store.create(run(thread(), 3, MultitaskStrategy.ENQUEUE)));
         Instant now = T0.plusSeconds(60);
         assertThat(await(store.claimNext("old", now)).orElseThrow().runId()).isEqualTo(dead.runId());
-        assertThat(await(store.claimNext("me", now)).orElseThrow().runId()).isEqualTo(live.runId());
+        assertThat(await(store.claimNext(me.id(), now)).orElseThrow().runId()).isEqualTo(live.runId());
         assertThat(await(store.claimNext("old", now)).orElseThrow().runId()).isEqualTo(done.runId());
-        await(store.setStatus(done.runId(), RunStatus.SUCCESS, now));
+        await(store.finish(done.runId(), "old", RunStatus.SUCCESS, now));
 
         Instant at = now.plusSeconds(1);
-        List<Run> requeued = await(store.requeueOrphans("me", at));
+        List<Run> requeued = await(store.requeueOrphans(me, at, at));
         assertThat(requeued).extracting(Run::runId).containsExactly(dead.runId());
         Run again = await(store.get(dead.runId())).orElseThrow();
         assertThat(requeued.get(0)).isEqualTo(again);
@@ -369,8 +332,8 @@ class RunStoreContractTest {
         assertThat(await(store.get(waiting.runId())).orElseThrow().status()).isEqualTo(RunStatus.PENDING);
 
         // the requeued run is older than the one waiting: it is claimed first
-        assertThat(await(store.claimNext("me", at)).orElseThrow().runId()).isEqualTo(dead.runId());
-        assertThat(await(store.requeueOrphans("me", at))).isEmpty();
+        assertThat(await(store.claimNext(me.id(), at)).orElseThrow().runId()).isEqualTo(dead.runId());
+        assertThat(await(store.requeueOrphans(me, at, at))).isEmpty();
     }
 
     @ParameterizedTest
@@ -383,23 +346,69 @@ class RunStoreContractTest {
         assertThat(await(store.claimNext("dead", now)).orElseThrow().runId()).isEqualTo(dead.runId());
         assertThat(await(store.claimNext("alive", now)).orElseThrow().runId()).isEqualTo(alive.runId());
 
-        // the live worker renews its hold; the dead one does not
+        // the live worker renews its hold on the run it executes; the dead one does not
         Instant later = now.plusSeconds(20);
-        assertThat(await(store.renew("alive", later))).isEqualTo(1);
+        assertThat(await(store.renew("alive", List.of(alive.runId()), later))).isEqualTo(1);
         assertThat(await(store.get(alive.runId())).orElseThrow().updatedAt()).isEqualTo(later);
         assertThat(await(store.get(alive.runId())).orElseThrow().workerId()).isEqualTo("alive");
-        assertThat(await(store.renew("nobody", later))).isZero();
+        assertThat(await(store.renew("nobody", List.of(alive.runId(), dead.runId()), later))).isZero();
 
         // a new worker starts: with a lease of 30 s, neither hold has lapsed yet ...
+        Worker fresh = Worker.boot("replica-new");
         Instant start = now.plusSeconds(25);
-        assertThat(await(store.requeueOrphans("new", start.minusSeconds(30), start))).isEmpty();
+        assertThat(await(store.requeueOrphans(fresh, start.minusSeconds(30), start))).isEmpty();
         // ... then the dead worker's has, the live worker's has not
         Instant check = now.plusSeconds(35);
-        List<Run> requeued = await(store.requeueOrphans("new", check.minusSeconds(30), check));
+        List<Run> requeued = await(store.requeueOrphans(fresh, check.minusSeconds(30), check));
         assertThat(requeued).extracting(Run::runId).containsExactly(dead.runId());
         assertThat(await(store.get(dead.runId())).orElseThrow().status()).isEqualTo(RunStatus.PENDING);
         assertThat(await(store.get(alive.runId())).orElseThrow().status()).isEqualTo(RunStatus.RUNNING);
         assertThat(await(store.get(alive.runId())).orElseThrow().workerId()).isEqualTo("alive");
+    }
+
+    @ParameterizedTest
+    @MethodSource("io.conduit.runs.RunStores#runs")
+    void aWorkerRenewsOnlyTheRunsItNames(Supplier<RunStore> stores) {
+        RunStore store = stores.get();
+        Run executing = await(store.create(run(thread(), 0, MultitaskStrategy.ENQUEUE)));
+        Run abandoned = await(store.create(run(thread(), 1, MultitaskStrategy.ENQUEUE)));
+        Instant now = T0.plusSeconds(60);
+        await(store.claimNext("w", now));
+        await(store.claimNext("w", now));
+        // the worker executes one of its two runs: only that one's hold is renewed, the other's lapses
+        Instant later = now.plusSeconds(20);
+        assertThat(await(store.renew("w", List.of(executing.runId()), later))).isEqualTo(1);
+        assertThat(await(store.get(abandoned.runId())).orElseThrow().updatedAt()).isEqualTo(now);
+        Instant check = now.plusSeconds(35);
+        assertThat(await(store.requeueOrphans(Worker.boot("other"), check.minusSeconds(30), check)))
+                .extracting(Run::runId).containsExactly(abandoned.runId());
+        assertThat(await(store.renew("w", List.of(), check))).isZero();
+    }
+
+    @ParameterizedTest
+    @MethodSource("io.conduit.runs.RunStores#runs")
+    void aRestartedReplicaTakesBackItsFormerRunsAtOnce(Supplier<RunStore> stores) {
+        RunStore store = stores.get();
+        Run mine = await(store.create(run(thread(), 0, MultitaskStrategy.ENQUEUE)));
+        Run others = await(store.create(run(thread(), 1, MultitaskStrategy.ENQUEUE)));
+        Instant now = T0.plusSeconds(60);
+        Worker before = Worker.boot("host-a:8080");
+        Worker neighbour = Worker.boot("host-a:8081");
+        await(store.claimNext(before.id(), now));
+        await(store.claimNext(neighbour.id(), now));
+        await(store.renew(before.id(), List.of(mine.runId()), now.plusSeconds(1)));
+
+        // host-a:8080 was killed and starts again a second later: its former self's run is requeued although its hold
+        // has not lapsed; the run of the live process on the other port stays where it is
+        Worker after = Worker.boot("host-a:8080");
+        Instant restart = now.plusSeconds(2);
+        List<Run> requeued = await(store.requeueOrphans(after, restart.minusSeconds(30), restart));
+        assertThat(requeued).extracting(Run::runId).containsExactly(mine.runId());
+        assertThat(await(store.get(mine.runId())).orElseThrow().status()).isEqualTo(RunStatus.PENDING);
+        assertThat(await(store.get(others.runId())).orElseThrow().workerId()).isEqualTo(neighbour.id());
+        // and the restarted process's own runs are never its former self's
+        assertThat(await(store.claimNext(after.id(), restart)).orElseThrow().runId()).isEqualTo(mine.runId());
+        assertThat(await(store.requeueOrphans(after, restart.minusSeconds(30), restart))).isEmpty();
     }
 
     @ParameterizedTest

@@ -44,7 +44,8 @@ class ThreadDeletionTest {
         threads.create("t", Map.of(), null, false, now).await().indefinitely();
         graph.invoke(RunRequest.on("t").input(Update.of(NOTE, "hi"))).await().indefinitely();
         Run done = runs.create(RunStoreContractTest.run("t", 0, MultitaskStrategy.ENQUEUE)).await().indefinitely();
-        runs.setStatus(done.runId(), RunStatus.SUCCESS, now).await().indefinitely();
+        runs.claimNext("w", Instant.now().plusSeconds(60)).await().indefinitely(); // claimable: created at the contract test's T0
+        runs.finish(done.runId(), "w", RunStatus.SUCCESS, now).await().indefinitely();
         logs.begin("t", done.runId());
 
         assertThat(deletion(now).delete("t").await().indefinitely()).isTrue();
