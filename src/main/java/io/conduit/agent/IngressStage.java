@@ -60,19 +60,16 @@ public final class IngressStage implements Node {
         }
         List<UserMessage> input = usable(turn);
         String text = String.join("\n", input.stream().map(UserMessage::content).toList());
-        Update start = newTurn(closeUnfinishedTurn(messages, turn.size(), input), ctx);
-        List<ChatMessage> dropped = turn.stream().filter(m -> !input.contains(m)).<ChatMessage>map(m -> new RemoveMessage(m.id())).toList();
-        if (!dropped.isEmpty()) {
-            start = start.add(AgentState.MESSAGES, dropped);
-        }
-        Update begun = start;
+        // the turn's messages left out are removed from the thread's messages (see usable)
+        List<ChatMessage> leftOut = turn.stream().filter(m -> !input.contains(m)).<ChatMessage>map(m -> new RemoveMessage(m.id())).toList();
+        Update start = newTurn(closeUnfinishedTurn(messages, turn.size(), input), ctx).add(AgentState.MESSAGES, leftOut);
         if (deny.stream().anyMatch(p -> p.matcher(text).find())) {
-            return Uni.createFrom().item(refuse(begun));
+            return Uni.createFrom().item(refuse(start));
         }
         Uni<Boolean> allowed = moderation == null ? Uni.createFrom().item(true) : moderation.allows(text);
         return allowed.flatMap(ok -> ok
-                ? memory.all(state.get(AgentState.USER_ID)).map(m -> begun.set(AgentState.USER_CONTEXT, new UserContext(m)).set(AgentState.PHASE, Phase.PLAN))
-                : Uni.createFrom().item(refuse(begun)));
+                ? memory.all(state.get(AgentState.USER_ID)).map(m -> start.set(AgentState.USER_CONTEXT, new UserContext(m)).set(AgentState.PHASE, Phase.PLAN))
+                : Uni.createFrom().item(refuse(start)));
     }
 
     private Update refuse(Update start) {
