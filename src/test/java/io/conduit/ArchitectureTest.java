@@ -218,9 +218,9 @@ class ArchitectureTest {
     }
 
     /** What a blueprint may use of the serving layer: the record that registers it and the input check's rules and failure. */
-    private static final DescribedPredicate<JavaClass> REGISTRATION = DescribedPredicate.describe("RegisteredGraph, InputText or InvalidInputException",
+    private static final DescribedPredicate<JavaClass> REGISTRATION = DescribedPredicate.describe("RegisteredGraph, ChatInput, InputText or InvalidInputException",
             c -> c.getName().startsWith("io.conduit.runs.RegisteredGraph") || c.getName().equals("io.conduit.runs.InvalidInputException")
-                    || c.getName().equals("io.conduit.runs.InputText"));
+                    || c.getName().equals("io.conduit.runs.InputText") || c.getName().equals("io.conduit.runs.ChatInput"));
 
     /** {@code io.conduit.blueprints.<name>} of a package inside a blueprint, or null. */
     private static String blueprint(String pkg) {

@@ -24,10 +24,10 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * The first stage of a turn: checks the user's input (size, count, well-formed text), applies the safety policy
- * (deny patterns, then the optional moderation hook), and loads the user's context from long-term memory.
- * Malformed input fails the run with {@code invalid_request}; a refused turn ends with a polite answer and
- * {@code safety_check=false} in state.
+ * The first stage of a turn: checks the user's input ({@link MessageRules}, the rules a run's submission checked it
+ * with before anything was written), applies the safety policy (deny patterns, then the optional moderation hook), and
+ * loads the user's context from long-term memory. A turn with no usable message fails the run with
+ * {@code invalid_request}; a refused turn ends with a polite answer and {@code safety_check=false} in state.
  */
 public final class IngressStage implements Node {
 
@@ -40,9 +40,11 @@ public final class IngressStage implements Node {
     private final UserMemory memory;
     private final ModerationHook moderation;
     private final List<Pattern> deny;
+    private final MessageRules rules;
 
     public IngressStage(AgentConfig config, UserMemory memory, ModerationHook moderation) {
         this.config = config;
+        this.rules = MessageRules.of(config);
         this.memory = memory;
         this.moderation = moderation;
         this.deny = config.denyPatterns().orElse(List.of()).stream()
@@ -51,13 +53,16 @@ public final class IngressStage implements Node {
 
     @Override
     public Uni<Update> run(State state, NodeContext ctx) {
-        List<UserMessage> input = newUserMessages(state.get(AgentState.MESSAGES));
-        if (input.isEmpty() && answersToolCalls(state.get(AgentState.MESSAGES))) {
+        MessageList<ChatMessage> messages = state.get(AgentState.MESSAGES);
+        List<UserMessage> turn = newUserMessages(messages);
+        if (turn.isEmpty() && answersToolCalls(messages)) {
             return Uni.createFrom().item(continueWithToolResults(state, ctx));
         }
-        check(input);
+        List<UserMessage> input = usable(turn);
         String text = String.join("\n", input.stream().map(UserMessage::content).toList());
-        Update start = newTurn(closeUnfinishedTurn(state.get(AgentState.MESSAGES), input), ctx);
+        // the turn's messages left out are removed from the thread's messages (see usable)
+        List<ChatMessage> leftOut = turn.stream().filter(m -> !input.contains(m)).<ChatMessage>map(m -> new RemoveMessage(m.id())).toList();
+        Update start = newTurn(closeUnfinishedTurn(messages, turn.size(), input), ctx).add(AgentState.MESSAGES, leftOut);
         if (deny.stream().anyMatch(p -> p.matcher(text).find())) {
             return Uni.createFrom().item(refuse(start));
         }
@@ -79,6 +84,11 @@ public final class IngressStage implements Node {
      * again after the closing messages, so the conversation reads in order. Nothing when every call has its result.
      */
     static Update closeUnfinishedTurn(MessageList<ChatMessage> messages, List<UserMessage> input) {
+        return closeUnfinishedTurn(messages, input.size(), input);
+    }
+
+    /** {@link #closeUnfinishedTurn(MessageList, List)} of a turn of {@code turnSize} messages, of which {@code input} are kept. */
+    static Update closeUnfinishedTurn(MessageList<ChatMessage> messages, int turnSize, List<UserMessage> input) {
         Set<String> answered = new HashSet<>();
         for (ChatMessage m : messages) {
             if (m instanceof ToolMessage t) {
@@ -86,7 +96,7 @@ public final class IngressStage implements Node {
             }
         }
         List<ChatMessage> closing = new ArrayList<>();
-        for (int i = 0; i < messages.size() - input.size(); i++) {
+        for (int i = 0; i < messages.size() - turnSize; i++) {
             if (messages.get(i) instanceof AssistantMessage a) {
                 for (ToolCall c : a.toolCalls()) {
                     if (answered.add(c.id())) {
@@ -113,8 +123,9 @@ public final class IngressStage implements Node {
     private Update continueWithToolResults(State state, NodeContext ctx) {
         MessageList<ChatMessage> messages = state.get(AgentState.MESSAGES);
         for (int i = messages.size() - 1; i >= 0 && messages.get(i) instanceof ToolMessage t; i--) {
-            if (t.content() != null && t.content().length() > config.maxMessageChars()) {
-                throw invalid("tool message " + t.id() + " has " + t.content().length() + " characters, more than the limit of " + config.maxMessageChars());
+            String why = rules.unusable(t);
+            if (why != null) {
+                throw invalid(why);
             }
         }
         return newTurn(closeUnfinishedTurn(messages, List.of()), ctx).set(AgentState.PHASE, Phase.PLAN);
@@ -156,25 +167,33 @@ public final class IngressStage implements Node {
         return messages.asList().subList(i, messages.size()).stream().map(UserMessage.class::cast).toList();
     }
 
-    private void check(List<UserMessage> input) {
-        if (input.isEmpty()) {
+    /**
+     * The messages of the turn the agent can use ({@link MessageRules#unusable}). A run's submission refuses the others
+     * before they are written, so one here was stored past that check: by an older version, by a run that failed here,
+     * or by a caller of the graph itself. Failing the turn for it would fail every later turn too (their messages come
+     * after it, in the same run of user messages), so the turn goes on without it and ingress removes it from the
+     * thread's messages; the checkpoints before keep it. Only a turn left with no usable message fails, saying why its
+     * newest message is not. The number of messages is not checked here: the submission checked the run's input, and
+     * the messages of earlier turns that failed (a model that was down) are answered with this one.
+     */
+    private List<UserMessage> usable(List<UserMessage> turn) {
+        if (turn.isEmpty()) {
             throw invalid("a turn starts with a user message");
         }
-        if (input.size() > config.maxInputMessages()) {
-            throw invalid("a turn may bring at most " + config.maxInputMessages() + " messages, this one has " + input.size());
-        }
-        for (UserMessage m : input) {
-            String c = m.content();
-            if (c == null || c.isBlank()) {
-                throw invalid("message " + m.id() + " is empty");
-            }
-            if (c.length() > config.maxMessageChars()) {
-                throw invalid("message " + m.id() + " has " + c.length() + " characters, more than the limit of " + config.maxMessageChars());
-            }
-            if (c.chars().anyMatch(ch -> Character.isISOControl(ch) && ch != '\n' && ch != '\r' && ch != '\t')) {
-                throw invalid("message " + m.id() + " contains control characters");
+        List<UserMessage> out = new ArrayList<>(turn.size());
+        String newestProblem = null;
+        for (UserMessage m : turn) {
+            String why = rules.unusable(m);
+            if (why == null) {
+                out.add(m);
+            } else {
+                newestProblem = why;
             }
         }
+        if (out.isEmpty()) {
+            throw invalid(newestProblem);
+        }
+        return out;
     }
 
     private static GraphException invalid(String message) {

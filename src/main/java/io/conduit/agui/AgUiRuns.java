@@ -1,8 +1,11 @@
 package io.conduit.agui;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.conduit.graph.GraphException;
 import io.conduit.graph.StateSnapshot;
 import io.conduit.runs.Assistants;
+import io.conduit.runs.InvalidInputException;
 import io.conduit.runs.ProtocolEventLogs;
 import io.conduit.runs.ProtocolRunFollower;
 import io.conduit.runs.Run;
@@ -14,6 +17,8 @@ import io.conduit.runs.RunSubmission;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * How AG-UI starts and follows runs, for every transport: the run request is built from the input and the thread as
@@ -53,9 +58,33 @@ public class AgUiRuns {
                         .recoverWithItem(Optional.<StateSnapshot>empty()))
                 .chain(thread -> {
                     long afterSeq = protocol.log(input.threadId()).lastSeq(); // before the run: its events all come after
-                    return submission.submit(input.threadId(), AgUiRunBody.of(assistantRef, input, thread), true)
-                            .map(sub -> new Started(sub.run(), sub.cancelOnDisconnect(), afterSeq));
+                    ObjectNode body = AgUiRunBody.of(assistantRef, input, thread);
+                    return submission.submit(input.threadId(), body, true)
+                            .map(sub -> new Started(sub.run(), sub.cancelOnDisconnect(), afterSeq))
+                            .onFailure(InvalidInputException.class).transform(f -> named((InvalidInputException) f, body, input));
                 });
+    }
+
+    private static final Pattern RUN_MESSAGE = Pattern.compile("^(input|command\\.update)\\.messages\\[(\\d+)](.*)$");
+
+    /**
+     * A refusal of one of the run's messages ({@code input.messages[k]}, or {@code command.update.messages[k]} with a
+     * resume), named as the client sent it: {@code messages[i]} of its RunAgentInput, found by the message's id.
+     */
+    static RuntimeException named(InvalidInputException e, JsonNode body, RunAgentInput input) {
+        Matcher m = RUN_MESSAGE.matcher(e.field() == null ? "" : e.field());
+        if (!m.matches()) {
+            return e;
+        }
+        JsonNode sent = (m.group(1).equals("input") ? body.path("input") : body.path("command").path("update"))
+                .path("messages").path(Integer.parseInt(m.group(2)));
+        for (int i = 0; i < input.messages().size(); i++) {
+            if (input.messages().get(i).path("id").asText().equals(sent.path("id").asText(null))) {
+                String reason = e.getMessage().startsWith(e.field() + ": ") ? e.getMessage().substring(e.field().length() + 2) : e.getMessage();
+                return new InvalidInputException("messages[" + i + "]" + m.group(3), reason);
+            }
+        }
+        return e;
     }
 
     /**

@@ -81,8 +81,8 @@ record ChatRequest(String threadId, String assistant, String messageId, JsonNode
         } else {
             throw new InvalidInputException(field + ".parts", "must be a list of parts");
         }
-        if (text.isEmpty() && blocks.isEmpty()) {
-            throw new InvalidInputException(field + ".parts", "the message has no text");
+        if (text.toString().isBlank() && blocks.isEmpty()) {
+            throw new InvalidInputException(field + ".parts", "the message has no text (blanks are none) and no image");
         }
         JsonNode content;
         if (blocks.isEmpty()) {

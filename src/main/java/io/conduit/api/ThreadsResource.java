@@ -19,6 +19,7 @@ import io.conduit.runs.ThreadDeletion;
 import io.conduit.runs.RunStore;
 import io.conduit.runs.SortOrder;
 import io.conduit.runs.ThreadBusyException;
+import io.conduit.runs.ThreadExistsException;
 import io.conduit.runs.ThreadGraphMismatchException;
 import io.conduit.runs.ThreadRecord;
 import io.conduit.runs.ThreadStatus;
@@ -68,7 +69,26 @@ public class ThreadsResource {
         String ifExists = JsonFields.oneOf(b, "if_exists", "raise", "raise", "do_nothing");
         Map<String, Object> metadata = JsonFields.object(b, "metadata");
         Instant now = Instant.now();
-        return threads.create(id, metadata, expiry(b, now), ifExists.equals("do_nothing"), now).map(t -> WireJson.thread(t, null));
+        Instant expiresAt = expiry(b, now);
+        RegisteredGraph graph = metadata.get(GraphRegistry.GRAPH_ID) instanceof String g && graphs.byGraphId(g) != null
+                ? graphs.byGraphId(g) : graphs.defaultGraph();
+        ThreadSupersteps supersteps = ThreadSupersteps.parse(b.get("supersteps"), graph); // checked whole before anything is written
+        if (supersteps.isEmpty()) {
+            return threads.create(id, metadata, expiresAt, ifExists.equals("do_nothing"), now).map(t -> WireJson.thread(t, null));
+        }
+        // the thread is bound to the graph its checkpoints are written with, as a state update binds it
+        Map<String, Object> bound = new java.util.HashMap<>(metadata);
+        bound.putIfAbsent(GraphRegistry.GRAPH_ID, graph.graphId());
+        return threads.create(id, bound, expiresAt, false, now)
+                .chain(t -> supersteps.apply(id, graph.graph())
+                        // a thread left with part of its supersteps is not the one asked for: it goes
+                        .onFailure().call(f -> deletion.delete(id).onFailure().recoverWithNull())
+                        .replaceWith(t))
+                // an existing thread is returned as it is, its supersteps not applied (LangGraph's do_nothing)
+                .onFailure(ThreadExistsException.class).recoverWithUni(f -> ifExists.equals("do_nothing")
+                        ? threads.get(id).map(t -> t.orElseThrow(() -> (ThreadExistsException) f))
+                        : Uni.createFrom().failure(f))
+                .map(t -> WireJson.thread(t, null));
     }
 
     @GET
@@ -190,6 +210,7 @@ public class ThreadsResource {
                 throw new InvalidInputException("as_node", "the graph " + registered.graphId() + " has no node " + asNode);
             }
             Update u = update == null ? Update.none() : update;
+            registered.policy().checkUpdate("values", u); // a message the graph could not use is never written
             return runs.inflight(id).chain(inflight -> {
                 if (!inflight.isEmpty()) {
                     throw new ThreadBusyException(id);

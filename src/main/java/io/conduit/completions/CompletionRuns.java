@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.conduit.checkpoint.JsonCodec;
 import io.conduit.runs.Assistant;
 import io.conduit.runs.Assistants;
+import io.conduit.runs.InvalidInputException;
 import io.conduit.runs.NotFoundException;
 import io.conduit.runs.RegisteredGraph;
 import io.conduit.runs.RunSubmission;
@@ -43,7 +44,38 @@ public class CompletionRuns {
                     }
                 })
                 .chain(assistant -> body(request, assistant))
-                .chain(body -> submission.submit(request.threadId(), body, streaming));
+                .chain(body -> submission.submit(request.threadId(), body, streaming))
+                .onFailure(InvalidInputException.class).transform(f -> named(request, (InvalidInputException) f));
+    }
+
+    /**
+     * A refusal of the run's input, named as the request names it: the run's {@code input.messages[k]} is the request's
+     * {@code messages[k]} in a call without a conversation, and the newest user message (the one a conversation appends)
+     * in a conversation.
+     */
+    static RuntimeException named(ChatRequest request, InvalidInputException e) {
+        String field = e.field();
+        if (field == null || !field.startsWith("input." + MESSAGES)) {
+            return e;
+        }
+        String rest = field.substring(("input." + MESSAGES).length());
+        String param = MESSAGES;
+        if (rest.startsWith("[") && rest.indexOf(']') > 0) {
+            int close = rest.indexOf(']');
+            int index = request.threadId() == null ? Integer.parseInt(rest.substring(1, close)) : newestIndex(request);
+            param = MESSAGES + "[" + index + "]" + rest.substring(close + 1);
+        }
+        String reason = e.getMessage().startsWith(field + ": ") ? e.getMessage().substring(field.length() + 2) : e.getMessage();
+        return new BadCompletionRequest(OpenAiError.invalid(param, "invalid_value", "Invalid '" + param + "': " + reason + "."));
+    }
+
+    private static int newestIndex(ChatRequest request) {
+        for (int i = 0; i < request.messages().size(); i++) {
+            if (request.messages().get(i) == request.newest()) {
+                return i;
+            }
+        }
+        return 0;
     }
 
     private Uni<ObjectNode> body(ChatRequest request, Assistant assistant) {

@@ -28,8 +28,8 @@ final class StateUpdate {
 
     /**
      * @param asNode       a node of the graph, or {@link StateGraph#START} for an update that acts as an input; null
-     *                     for the node that wrote the checkpoint built on (START if that was an input), when one
-     *                     node did; otherwise the caller must say
+     *                     for the node that wrote the checkpoint built on (START if that was an input, or if the
+     *                     thread has no checkpoint yet), when one node did; otherwise the caller must say
      * @param checkpointId the checkpoint to build on (a fork when it is not the head); null for the head
      * @return the id of the new checkpoint, which is the thread's head
      */
@@ -44,7 +44,13 @@ final class StateUpdate {
         Checkpointer store = graph.options().checkpointer();
         return store.head(threadId, "").flatMap(head -> {
             if (head.isEmpty()) {
-                throw unknown("thread " + threadId + " does not exist; start it with a run");
+                if (checkpointId != null) {
+                    throw unknown("thread " + threadId + " has no checkpoint " + checkpointId);
+                }
+                // a thread without checkpoints (LangGraph's too): the update is its first checkpoint, on the initial
+                // state, and comes from START (acts as an input) unless asNode says otherwise
+                return write(graph, loader, store, threadId, null, null, graph.schema().initialState(), u,
+                        asNode != null ? asNode : StateGraph.START);
             }
             String headId = head.get().checkpoint().id();
             Uni<Optional<Head>> base = checkpointId == null || checkpointId.equals(headId) ? Uni.createFrom().item(head)
@@ -55,20 +61,22 @@ final class StateUpdate {
                 }
                 Checkpoint at = b.get().checkpoint();
                 return (asNode != null ? Uni.createFrom().item(asNode) : lastWriter(store, at))
-                        .flatMap(node -> loader.load(at).flatMap(state -> write(graph, loader, store, headId, at, state, u, node)));
+                        .flatMap(node -> loader.load(at).flatMap(state -> write(graph, loader, store, threadId, headId, at, state, u, node)));
             });
         });
     }
 
-    private static Uni<String> write(CompiledGraph graph, StateLoader loader, Checkpointer store, String headId, Checkpoint at,
+    /** {@code at} null (and {@code headId} null): the thread's first checkpoint, of step -1 as an input's is. */
+    private static Uni<String> write(CompiledGraph graph, StateLoader loader, Checkpointer store, String threadId, String headId, Checkpoint at,
                                      State state, Update u, String asNode) {
         StepAlgebra.checkWrites(graph.schema(), u, "the update");
         StepAlgebra.Folded folded = StepAlgebra.fold(state, List.of(u));
         List<TaskSpec> next = StepAlgebra.route(graph, List.of(asNode), List.of(u), folded.state());
         String id = TimeOrderedIds.next();
-        StepAlgebra.Origin origin = new StepAlgebra.Origin(at.threadId(), at.ns(), null, Map.of());
+        StepAlgebra.Origin origin = new StepAlgebra.Origin(threadId, at == null ? "" : at.ns(), null, Map.of());
         // whether `at` holds a snapshot is not known here; counting it as not only brings the next snapshot earlier
-        Checkpoint cp = StepAlgebra.checkpoint(origin, id, at, false, folded, next, "update", at.step() + 1, TimeOrderedIds.millisOf(id));
+        Checkpoint cp = StepAlgebra.checkpoint(origin, id, at, false, folded, next, "update", at == null ? -1 : at.step() + 1,
+                TimeOrderedIds.millisOf(id));
         Uni<Void> stored = store.put(cp, headId).onFailure(CheckpointConflictException.class)
                 .transform(c -> new GraphException(GraphException.Code.CONFLICT, c.getMessage(), c));
         if (StepAlgebra.snapshotDue(cp, graph.options().snapshotEvery())) {

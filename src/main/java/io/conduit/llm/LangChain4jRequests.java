@@ -73,6 +73,11 @@ final class LangChain4jRequests {
     static List<dev.langchain4j.data.message.ChatMessage> messages(List<ChatMessage> conversation, boolean images) {
         List<dev.langchain4j.data.message.ChatMessage> out = new ArrayList<>(conversation.size());
         for (ChatMessage message : conversation) {
+            if (!message.readable()) {
+                // a blank user message (LangChain4j refuses it) or a silent assistant's: the doors refuse such user
+                // messages, but a thread may hold one stored before they did, and it must not fail every model call
+                continue;
+            }
             switch (message) {
                 case UserMessage u -> out.add(user(u, images));
                 case SystemMessage s -> {

@@ -13,8 +13,9 @@ import java.util.Map;
 
 /**
  * A client's input (or {@code command.update}) as an update of a graph's state: each field a channel; chat
- * messages in LangChain's or OpenAI's shape. Fields the state does not have are ignored, as LangGraph does; a value
- * of the wrong shape is an {@link InvalidInputException} naming the field.
+ * messages in LangChain's or OpenAI's shape. Fields the state does not have are ignored, as LangGraph does (a run's
+ * input is refused for them first, {@link RunRequests}); a value of the wrong shape is an {@link InvalidInputException}
+ * naming the field.
  */
 public final class InputDecoder {
 

@@ -27,6 +27,7 @@ public final class RunRequests {
         JsonNode k = JsonCodec.MAPPER.valueToTree(run.kwargs());
         StateSchema schema = g.graph().schema();
         RunRequest req = RunRequest.on(run.threadId()).runId(run.runId());
+        fieldsOfTheState(k.get("input"), g);
         Update input = InputDecoder.decode(schema, k.get("input"), "input");
         JsonNode cmd = k.get("command");
         if (input != null && cmd != null && !cmd.isNull()) {
@@ -37,7 +38,7 @@ public final class RunRequests {
             g.policy().check(input);
             req = req.input(input);
         } else if (cmd != null && !cmd.isNull()) {
-            req = req.command(command(schema, cmd));
+            req = req.command(command(g, cmd));
         }
         String checkpointId = checkpointId(k);
         if (checkpointId != null) {
@@ -104,7 +105,27 @@ public final class RunRequests {
         return input.set((io.conduit.graph.Channel<?, String>) ch, user.asText());
     }
 
-    private static Command command(StateSchema schema, JsonNode cmd) {
+    /**
+     * Refuses an input field the graph's state does not have, naming it: the decoder would leave it out, and the run
+     * would start on an input without it (the request blueprint given chat messages ran on an empty request).
+     */
+    private static void fieldsOfTheState(JsonNode input, RegisteredGraph g) {
+        if (input == null || !input.isObject()) {
+            return;
+        }
+        StateSchema schema = g.graph().schema();
+        for (Iterator<String> it = input.fieldNames(); it.hasNext(); ) {
+            String name = it.next();
+            if (schema.channel(name) == null) {
+                java.util.Set<String> fields = g.policy().fields();
+                throw RegisteredGraph.InputPolicy.notAnInput(name, fields != null ? fields
+                        : schema.channels().stream().map(c -> c.name()).collect(java.util.stream.Collectors.toSet()));
+            }
+        }
+    }
+
+    private static Command command(RegisteredGraph g, JsonNode cmd) {
+        StateSchema schema = g.graph().schema();
         if (!cmd.isObject()) {
             throw new InvalidInputException("command", "must be an object with resume, update or goto");
         }
@@ -124,7 +145,9 @@ public final class RunRequests {
         }
         JsonNode update = cmd.get("update");
         if (update != null && !update.isNull()) {
-            c = c.withUpdate(InputDecoder.decode(schema, update, "command.update"));
+            Update values = InputDecoder.decode(schema, update, "command.update");
+            g.policy().checkUpdate("command.update", values);
+            c = c.withUpdate(values);
         }
         JsonNode go = cmd.get("goto");
         if (go != null && !go.isNull()) {

@@ -2,6 +2,8 @@ package io.conduit.runs;
 
 import io.conduit.agent.AgentConfig;
 import io.conduit.agent.AgentSettings;
+import io.conduit.agent.AgentState;
+import io.conduit.agent.MessageRules;
 import io.conduit.graph.CompiledGraph;
 import io.conduit.runs.delivery.StreamPermits;
 import io.quarkus.runtime.ShutdownEvent;
@@ -15,6 +17,7 @@ import jakarta.inject.Singleton;
 import java.time.Clock;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Set;
 
 /** The serving layer's parts, made once: the graphs served, the event logs, the worker and its timers. */
 @ApplicationScoped
@@ -32,10 +35,11 @@ public class ServingBeans {
     @Produces
     @Singleton
     RegisteredGraph agentGraph(CompiledGraph agent, AgentConfig config) {
-        // the input rules are checked before a run is created (ingress checks them again inside the run)
+        // the input rules are checked before a run is created (ingress applies them again inside the run)
         return new RegisteredGraph(AGENT,
                 "The default assistant: ingress, planner, tools, verifier, generator, summarizer", agent,
-                input -> InputText.checkMessages(input, config.maxMessageChars(), config.maxMessageChars()), AgentSettings.SCHEMA, AgentSettings::check);
+                new ChatInput(MessageRules.of(config), config.maxMessageChars(), Set.of(AgentState.MESSAGES.name(), AgentState.USER_ID.name())),
+                AgentSettings.SCHEMA, AgentSettings::check);
     }
 
     /** Every graph bean, the default assistant first, the others by graph id (a stable order for listings). */

@@ -61,6 +61,42 @@ class IngressStageTest {
         assertThat(t.model.requests).isEmpty();
     }
 
+    /**
+     * Issue 17: a turn the agent cannot use fails, and its message (which the failed run's input stored) no longer fails
+     * every later turn: the next turn's ingress removes it from the thread's messages and goes on with the new one.
+     */
+    @Test
+    void aRefusedMessageDoesNotFailTheTurnsAfterIt() {
+        AgentTurns t = new AgentTurns(TestAgentConfig.defaults().maxChars(40));
+        t.model.says("Hello.").says("Hello again.").says("Still here.");
+        for (String bad : List.of("", "   ", "this message is far too long for the limit of forty", "bad \u0007 bell")) {
+            GraphEvent end = AgentTurns.last(t.say(bad));
+            assertThat(end).isInstanceOf(GraphEvent.RunFailed.class);
+            assertThat(((GraphEvent.RunFailed) end).code()).isEqualTo("invalid_request");
+        }
+        assertThat(t.model.requests).isEmpty();
+        GraphEvent end = AgentTurns.last(t.say("hi"));
+        assertThat(end).isInstanceOf(GraphEvent.RunFinished.class);
+        // the model saw only the usable message, and the thread holds only it and the answer
+        assertThat(t.model.requests.get(0).messages().stream().filter(m -> m instanceof UserMessage).map(ChatMessage::content).toList())
+                .containsExactly("hi");
+        assertThat(t.state().get(AgentState.MESSAGES).asList().stream().map(ChatMessage::content).toList()).containsExactly("hi", "Hello.");
+        assertThat(AgentTurns.last(t.say("and again"))).isInstanceOf(GraphEvent.RunFinished.class);
+    }
+
+    /** A message stored before the door checked it (by an older version), with no content at all, reads as empty and is removed too. */
+    @Test
+    void aStoredMessageWithoutContentIsRemovedByTheNextTurn() {
+        AgentTurns t = new AgentTurns(TestAgentConfig.defaults());
+        t.model.says("Hello.").says("Hello again.");
+        assertThat(AgentTurns.last(t.say("first"))).isInstanceOf(GraphEvent.RunFinished.class);
+        t.graph.updateState(t.thread, Update.of(AgentState.MESSAGES, (ChatMessage) new UserMessage("old", null)), null, null)
+                .await().indefinitely();
+        GraphEvent end = AgentTurns.last(t.say("hi"));
+        assertThat(end).isInstanceOf(GraphEvent.RunFinished.class);
+        assertThat(t.state().get(AgentState.MESSAGES).asList().stream().map(ChatMessage::id)).doesNotContain("old");
+    }
+
     @Test
     void controlCharactersAreRejected() {
         AgentTurns t = new AgentTurns(TestAgentConfig.defaults());

@@ -149,16 +149,15 @@ class RunRecoveryTest {
         given().when().get("/threads/{t}", thread).then().statusCode(200).body("status", org.hamcrest.Matchers.equalTo("interrupted"));
     }
 
-    static String awaitEnd(String thread, String runId) throws InterruptedException {
-        long deadline = System.nanoTime() + WAIT.toNanos();
-        String status = null;
-        while (System.nanoTime() < deadline) {
-            status = given().when().get("/threads/{t}/runs/{r}", thread, runId).then().statusCode(200).extract().path("status");
-            if (!"pending".equals(status) && !"running".equals(status)) {
-                return status;
-            }
-            Thread.sleep(50);
-        }
-        throw new AssertionError("run " + runId + " still " + status + " after " + WAIT);
+    /**
+     * The run's status once it has ended: its join answers when its stream ends, which is after its end and its
+     * thread's status are recorded (the status alone is written a moment before the thread's).
+     */
+    static String awaitEnd(String thread, String runId) throws Exception {
+        java.net.http.HttpResponse<String> joined = java.net.http.HttpClient.newHttpClient().send(java.net.http.HttpRequest.newBuilder(
+                        java.net.URI.create("http://localhost:" + io.restassured.RestAssured.port + "/threads/" + thread + "/runs/" + runId + "/join"))
+                .timeout(WAIT).build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+        assertThat(joined.statusCode()).as(joined.body()).isEqualTo(200);
+        return given().when().get("/threads/{t}/runs/{r}", thread, runId).then().statusCode(200).extract().path("status");
     }
 }

@@ -119,6 +119,30 @@ class UpdateStateTest {
         assertThat(ids(s.values().get(MSGS))).containsExactly("u", "u2");
     }
 
+    /** As LangGraph's: an update on a thread with no checkpoint is its first, on the initial state (a thread's supersteps). */
+    @ParameterizedTest
+    @MethodSource("io.conduit.graph.Backends#all")
+    void anUpdateOfAThreadWithoutCheckpointsIsItsFirst(Backends.Backend b) {
+        CompiledGraph graph = graph(b);
+        String thread = newThread();
+        String first = await(graph.updateState(thread, user("u"), null, null));
+        StateSnapshot s = state(graph, thread);
+        assertThat(s.checkpointId()).isEqualTo(first);
+        assertThat(s.parentCheckpointId()).isNull();
+        assertThat(s.source()).isEqualTo("update");
+        assertThat(s.step()).isEqualTo(-1);
+        assertThat(s.next()).containsExactly("a"); // from START, as an input
+        await(graph.updateState(thread, Update.of(MSGS, Msg.ai("x", "answered")), "b", null));
+        assertThat(ids(state(graph, thread).values().get(MSGS))).containsExactly("u", "x");
+        // a run with input starts its turn on that state
+        assertThat(ids(finished(run(graph, b.on(thread).input(user("v")))).state().get(MSGS))).containsExactly("u", "x", "v", "a-3", "b-4");
+
+        String other = newThread();
+        await(graph.updateState(other, Update.of(MSGS, Msg.ai("y", "said")), "a", null));
+        assertThat(state(graph, other).next()).containsExactly("b");
+        assertThat(startedNodes(run(graph, b.on(other)))).containsExactly("b");
+    }
+
     @ParameterizedTest
     @MethodSource("io.conduit.graph.Backends#all")
     void anUpdateOfAnOlderCheckpointForksTheThreadThere(Backends.Backend b) {
@@ -175,7 +199,7 @@ class UpdateStateTest {
         String head = state(graph, thread).checkpointId();
 
         assertFails(graph.updateState(thread, Update.of(COUNT, 1), "nope", null), GraphException.Code.INVALID_REQUEST);
-        assertFails(graph.updateState(newThread(), Update.of(COUNT, 1), "a", null), GraphException.Code.UNKNOWN_THREAD);
+        assertFails(graph.updateState(newThread(), Update.of(COUNT, 1), "a", TimeOrderedIds.next()), GraphException.Code.UNKNOWN_THREAD);
         assertFails(graph.updateState(thread, Update.of(COUNT, 1), "a", TimeOrderedIds.next()), GraphException.Code.UNKNOWN_THREAD);
         assertFails(graph.updateState(thread, Update.of(TestMessages.text("stranger"), "x"), "a", null), GraphException.Code.UNKNOWN_CHANNEL);
         assertFails(graph.updateState(thread, Update.none().goTo("ghost"), "a", null), GraphException.Code.UNKNOWN_TARGET);

@@ -24,6 +24,11 @@ public record AssistantMessage(String id, String content, List<ToolCall> toolCal
         return new AssistantMessage(TimeOrderedIds.next(), content, List.of(), null, null);
     }
 
+    @Override
+    public boolean readable() {
+        return !content.isBlank() || hasToolCalls();
+    }
+
     public boolean hasToolCalls() {
         return !toolCalls.isEmpty();
     }

@@ -20,4 +20,13 @@ public sealed interface ChatMessage extends Identified permits UserMessage, Assi
 
     /** The text of the message ("" when it has none). */
     String content();
+
+    /**
+     * Whether a model can be sent this message at all: not a user message without text or image, nor an assistant's
+     * without text or tool calls (a provider refuses the one, and neither tells a model anything). The doors refuse
+     * such user messages; a thread may still hold one stored before they did, and models are sent the rest.
+     */
+    default boolean readable() {
+        return true;
+    }
 }

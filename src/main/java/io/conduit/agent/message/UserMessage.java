@@ -11,11 +11,17 @@ import java.util.List;
 public record UserMessage(String id, String content, @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> images) implements ChatMessage {
 
     public UserMessage {
+        content = content == null ? "" : content; // a message stored without content (an older version's) reads as empty
         images = images == null ? List.of() : List.copyOf(images);
     }
 
     public UserMessage(String id, String content) {
         this(id, content, List.of());
+    }
+
+    @Override
+    public boolean readable() {
+        return !content.isBlank() || !images.isEmpty();
     }
 
     public static UserMessage of(String content) {

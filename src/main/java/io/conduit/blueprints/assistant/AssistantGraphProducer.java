@@ -1,11 +1,12 @@
 package io.conduit.blueprints.assistant;
 
+import io.conduit.agent.AgentState;
 import io.conduit.agent.DatedSystemPrompt;
 import io.conduit.agent.FollowUpStage;
+import io.conduit.agent.MessageRules;
 import io.conduit.agent.port.LanguageModel;
 import io.conduit.checkpoint.Checkpointer;
-import io.conduit.graph.Update;
-import io.conduit.runs.InputText;
+import io.conduit.runs.ChatInput;
 import io.conduit.runs.RegisteredGraph;
 import io.conduit.store.Store;
 import io.conduit.tools.CurrentTimeTool;
@@ -37,13 +38,14 @@ public class AssistantGraphProducer {
         return new RegisteredGraph(AssistantGraph.GRAPH_ID,
                 "A personal assistant: long-term memory per user, a supervisor that hands work to sub-agents, follow-up suggestions",
                 AssistantGraph.compile(config, model, tools, memory, Clock.systemUTC(), store),
-                input -> check(input, config.maxMessageChars()), CONFIG_SCHEMA, AssistantGraphProducer::configProblem);
+                input(config.maxMessageChars()), CONFIG_SCHEMA, AssistantGraphProducer::configProblem);
     }
 
     static final Map<String, Object> CONFIG_SCHEMA = schema();
 
-    static void check(Update input, int maxChars) {
-        InputText.checkMessages(input, maxChars, 256);
+    /** A turn of chat messages (and the run's user), as the default assistant takes them. */
+    static ChatInput input(int maxChars) {
+        return new ChatInput(new MessageRules(maxChars, Integer.MAX_VALUE), 256, Set.of(AgentState.MESSAGES.name(), AgentState.USER_ID.name()));
     }
 
     static String configProblem(Map<String, Object> configurable) {

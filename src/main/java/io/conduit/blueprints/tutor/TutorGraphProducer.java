@@ -2,8 +2,9 @@ package io.conduit.blueprints.tutor;
 
 import io.conduit.agent.port.LanguageModel;
 import io.conduit.checkpoint.Checkpointer;
-import io.conduit.runs.InputText;
-import io.conduit.runs.InvalidInputException;
+import io.conduit.agent.AgentState;
+import io.conduit.agent.MessageRules;
+import io.conduit.runs.ChatInput;
 import io.conduit.runs.RegisteredGraph;
 import io.conduit.graph.Update;
 import io.vertx.mutiny.sqlclient.Pool;
@@ -14,6 +15,7 @@ import jakarta.inject.Singleton;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 
 /** Registers the tutor (graph id {@code tutor}): served beside the default assistant, as every {@link RegisteredGraph} bean is. */
 @ApplicationScoped
@@ -28,19 +30,15 @@ public class TutorGraphProducer {
         TutorTools tools = TutorTools.of(config, pool::get, "postgres".equalsIgnoreCase(storeKind.strip()));
         return new RegisteredGraph(TutorGraph.GRAPH_ID,
                 "A course tutor: rates each question, answers from the course material (rag_search, get_guide), quizzes the student",
-                TutorGraph.compile(model, tools, config, store), TutorGraphProducer::check, configSchema(), TutorGraphProducer::configProblem);
+                TutorGraph.compile(model, tools, config, store), INPUT, configSchema(), TutorGraphProducer::configProblem);
     }
 
-    /** Input the client may set: the messages, the subject, and the run's user; the rest is the tutor's own. */
-    private static final java.util.Set<String> INPUT = java.util.Set.of("messages", "subject", "user_id");
+    /** Input the client may set: a turn of messages, the subject, and the run's user; the rest is the tutor's own. */
+    private static final ChatInput INPUT = new ChatInput(new MessageRules(MAX_CHARS, Integer.MAX_VALUE), 256,
+            Set.of(AgentState.MESSAGES.name(), TutorState.SUBJECT.name(), AgentState.USER_ID.name()));
 
     static void check(Update input) {
-        for (Update.Write w : input.writes()) {
-            if (!INPUT.contains(w.channel().name())) {
-                throw new InvalidInputException("input." + w.channel().name(), "is kept by the tutor; a client sets messages and subject");
-            }
-        }
-        InputText.checkMessages(input, MAX_CHARS, 256);
+        INPUT.check(input);
     }
 
     private static Map<String, Object> configSchema() {

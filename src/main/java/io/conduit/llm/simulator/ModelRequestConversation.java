@@ -26,6 +26,9 @@ final class ModelRequestConversation {
     static CompletionRequest of(ModelRequest request, String model) {
         List<CompletionRequest.Message> messages = new ArrayList<>(request.messages().size());
         for (ChatMessage message : request.messages()) {
+            if (!message.readable()) {
+                continue; // as the HTTP path leaves it out (LangChain4jRequests)
+            }
             switch (message) {
                 case UserMessage u -> messages.add(new CompletionRequest.Message("user", u.content(), List.of(), null));
                 case SystemMessage s -> {
