@@ -2,9 +2,8 @@ package io.conduit.agui;
 
 import static io.conduit.api.RouteErrors.error;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import io.conduit.runs.ClientJson;
 import io.conduit.api.RouteErrors;
-import io.conduit.checkpoint.JsonCodec;
 import io.conduit.runs.ServingConfig;
 import io.conduit.runs.delivery.DeliveryConfig;
 import io.conduit.runs.delivery.SlowConsumer;
@@ -60,8 +59,7 @@ public class AgUiRoutes {
     private void run(RoutingContext ctx, String assistant) {
         RunAgentInput input;
         try {
-            String text = ctx.body().asString();
-            input = RunAgentInput.parse(text == null || text.isBlank() ? null : JsonCodec.MAPPER.readTree(text));
+            input = RunAgentInput.parse(ClientJson.parse(ctx.body().buffer() == null ? null : ctx.body().buffer().getBytes()));
         } catch (Exception e) {
             error(ctx, e);
             return;

@@ -1,8 +1,7 @@
 package io.conduit.agui;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import io.conduit.runs.ClientJson;
 import io.conduit.api.ErrorBody;
-import io.conduit.checkpoint.JsonCodec;
 import io.conduit.runs.delivery.DeliveryConfig;
 import io.conduit.runs.delivery.StreamPermits;
 import io.quarkus.websockets.next.CloseReason;
@@ -102,8 +101,7 @@ public class AgUiSocket {
         }
         RunAgentInput input;
         try {
-            JsonNode body = JsonCodec.MAPPER.readTree(text);
-            input = RunAgentInput.parse(body);
+            input = RunAgentInput.parse(ClientJson.parse(text));
         } catch (Exception e) {
             return refuse(connection, e);
         }

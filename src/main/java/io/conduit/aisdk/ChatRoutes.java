@@ -2,9 +2,8 @@ package io.conduit.aisdk;
 
 import static io.conduit.api.RouteErrors.error;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import io.conduit.runs.ClientJson;
 import io.conduit.api.RouteErrors;
-import io.conduit.checkpoint.JsonCodec;
 import io.conduit.runs.Assistants;
 import io.conduit.runs.InputText;
 import io.conduit.runs.ProtocolEventLogs;
@@ -81,8 +80,7 @@ public class ChatRoutes {
     private void chat(RoutingContext ctx, String assistantInPath) {
         ChatRequest request;
         try {
-            String raw = ctx.body().asString();
-            request = ChatRequest.parse(raw == null || raw.isBlank() ? null : JsonCodec.MAPPER.readTree(raw), assistantInPath);
+            request = ChatRequest.parse(ClientJson.parse(ctx.body().buffer() == null ? null : ctx.body().buffer().getBytes()), assistantInPath);
         } catch (Exception e) {
             error(ctx, e);
             return;

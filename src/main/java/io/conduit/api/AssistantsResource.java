@@ -9,6 +9,8 @@ import io.conduit.graph.CompiledGraph;
 import io.conduit.runs.Assistant;
 import io.conduit.runs.Assistants;
 import io.conduit.runs.AssistantExistsException;
+import io.conduit.runs.AssistantStore;
+import io.conduit.runs.SortOrder;
 import io.conduit.runs.InputText;
 import io.conduit.runs.JsonFields;
 import io.conduit.runs.InvalidInputException;
@@ -46,18 +48,15 @@ public class AssistantsResource {
     @POST
     @Path("/search")
     public Uni<ArrayNode> search(JsonNode body) {
-        JsonNode b = body == null || body.isNull() ? JsonCodec.MAPPER.createObjectNode() : body;
-        if (!b.isObject()) {
-            throw new InvalidInputException("body", "must be a JSON object");
-        }
-        String graphId = b.path("graph_id").asText(null);
-        String name = b.path("name").asText(null);
+        JsonNode b = JsonFields.body(body);
+        String graphId = JsonFields.text(b, "graph_id");
+        String name = JsonFields.text(b, "name");
         Map<String, Object> metadata = JsonFields.object(b, "metadata");
-        int limit = b.path("limit").asInt(10);
-        int offset = b.path("offset").asInt(0);
-        if (limit < 1 || limit > 1000 || offset < 0) {
-            throw new InvalidInputException("limit", "limit is 1 to 1000 and offset 0 or more");
-        }
+        int limit = JsonFields.integer(b, "limit", 10, 1, 1000);
+        int offset = JsonFields.integer(b, "offset", 0, 0, Integer.MAX_VALUE - 1000);
+        String sortBy = JsonFields.text(b, "sort_by");
+        String sortOrder = JsonFields.text(b, "sort_order");
+        SortOrder.checked(sortBy, sortOrder, AssistantStore.SORTS);
         List<Assistant> system = new ArrayList<>();
         for (Assistant a : assistants.system()) {
             if ((graphId == null || graphId.equals(a.graphId())) && (name == null || name.equals(a.name()))
@@ -65,7 +64,7 @@ public class AssistantsResource {
                 system.add(a);
             }
         }
-        return assistants.store().search(graphId, name, metadata, limit + offset, 0, b.path("sort_by").asText("created_at"), b.path("sort_order").asText("desc"))
+        return assistants.store().search(graphId, name, metadata, limit + offset, 0, sortBy, sortOrder)
                 .map(stored -> {
                     List<Assistant> all = new ArrayList<>(system);
                     all.addAll(stored);
@@ -78,7 +77,7 @@ public class AssistantsResource {
     @POST
     @Path("/count")
     public Uni<Long> count(JsonNode body) {
-        return search(body == null || body.isNull() ? JsonCodec.MAPPER.createObjectNode().put("limit", 1000) : ((ObjectNode) body.deepCopy()).put("limit", 1000).put("offset", 0))
+        return search(((ObjectNode) JsonFields.body(body).deepCopy()).put("limit", 1000).put("offset", 0))
                 .map(a -> (long) a.size());
     }
 
@@ -86,22 +85,20 @@ public class AssistantsResource {
     @POST
     public Uni<ObjectNode> create(JsonNode body) {
         JsonNode b = object(body);
-        String graphId = b.path("graph_id").asText(null);
+        String graphId = JsonFields.text(b, "graph_id");
         RegisteredGraph graph = graphId == null ? null : assistants.graphs().byGraphId(graphId);
         if (graph == null) {
             throw new InvalidInputException("graph_id", graphId == null ? "is required" : "no graph " + graphId + " is served here");
         }
-        String id = b.hasNonNull("assistant_id") ? b.get("assistant_id").asText() : UUID.randomUUID().toString();
+        String given = JsonFields.text(b, "assistant_id");
+        String id = given != null ? given : UUID.randomUUID().toString();
         if (!InputText.isId(id)) {
             throw new InvalidInputException("assistant_id", "ids are 1 to 128 letters, digits or - _ . : @");
         }
         if (assistants.system().stream().anyMatch(a -> a.assistantId().equals(id) || a.graphId().equals(id))) {
             throw new AssistantExistsException(id);
         }
-        String ifExists = b.path("if_exists").asText("raise");
-        if (!ifExists.equals("raise") && !ifExists.equals("do_nothing")) {
-            throw new InvalidInputException("if_exists", "must be raise or do_nothing");
-        }
+        String ifExists = JsonFields.oneOf(b, "if_exists", "raise", "raise", "do_nothing");
         Instant now = Instant.now();
         Assistant a = new Assistant(id, graphId, text(b, "name", graphId), text(b, "description", null), config(b, graph),
                 JsonFields.object(b, "context"), JsonFields.object(b, "metadata"), 1, now, now);
@@ -113,9 +110,15 @@ public class AssistantsResource {
     @Path("/{id}")
     public Uni<ObjectNode> patch(@PathParam("id") String id, JsonNode body) {
         JsonNode b = object(body);
+        String graphId = JsonFields.text(b, "graph_id");
+        // the body's fields are checked before the assistant is read: a bad one is refused whatever the assistant
+        text(b, "name", null);
+        text(b, "description", null);
+        JsonFields.object(b, "context");
+        JsonFields.object(b, "metadata");
         return stored(id).chain(current -> {
             RegisteredGraph graph = assistants.graph(current);
-            if (b.hasNonNull("graph_id") && !b.get("graph_id").asText().equals(current.graphId())) {
+            if (graphId != null && !graphId.equals(current.graphId())) {
                 throw new InvalidInputException("graph_id", "an assistant keeps its graph");
             }
             Map<String, Object> config = b.has("config") ? config(b, graph) : current.config();
@@ -135,12 +138,9 @@ public class AssistantsResource {
     @POST
     @Path("/{id}/versions")
     public Uni<ArrayNode> versions(@PathParam("id") String id, JsonNode body) {
-        JsonNode b = body == null || body.isNull() ? JsonCodec.MAPPER.createObjectNode() : object(body);
-        int limit = b.path("limit").asInt(10);
-        int offset = b.path("offset").asInt(0);
-        if (limit < 1 || limit > 1000 || offset < 0) {
-            throw new InvalidInputException("limit", "limit is 1 to 1000 and offset 0 or more");
-        }
+        JsonNode b = JsonFields.body(body);
+        int limit = JsonFields.integer(b, "limit", 10, 1, 1000);
+        int offset = JsonFields.integer(b, "offset", 0, 0, Integer.MAX_VALUE);
         Uni<List<Assistant>> versions = assistants.system().stream().anyMatch(a -> a.assistantId().equals(id) || a.graphId().equals(id))
                 ? assistants.resolve(id).map(List::of)
                 : stored(id).chain(a -> assistants.store().versions(id, limit, offset));

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.conduit.checkpoint.JsonCodec;
 import io.conduit.runs.InvalidInputException;
+import io.conduit.runs.JsonFields;
 import io.conduit.runs.GraphRegistry;
 import io.conduit.runs.NotFoundException;
 import io.conduit.runs.RegisteredGraph;
@@ -63,11 +64,11 @@ public class RunsResource {
 
     @GET
     @Path("")
-    public Uni<ArrayNode> list(@PathParam("tid") String threadId, @QueryParam("limit") @DefaultValue("10") int limit,
-                               @QueryParam("offset") @DefaultValue("0") int offset, @QueryParam("status") String status) {
-        if (limit < 1 || limit > 1000 || offset < 0) {
-            throw new InvalidInputException("limit", "limit is 1 to 1000 and offset 0 or more");
-        }
+    public Uni<ArrayNode> list(@PathParam("tid") String threadId, @QueryParam("limit") String limitParam,
+                               @QueryParam("offset") String offsetParam, @QueryParam("status") String status) {
+        // read here, not by JAX-RS: a parameter it cannot convert would be a bare 404
+        int limit = JsonFields.integer(limitParam, "limit", 10, 1, 1000);
+        int offset = JsonFields.integer(offsetParam, "offset", 0, 0, Integer.MAX_VALUE);
         RunStatus s;
         try {
             s = status == null ? null : RunStatus.of(status);
@@ -108,7 +109,7 @@ public class RunsResource {
             case "rollback" -> RunExecutor.StopReason.ROLLBACK;
             default -> throw new InvalidInputException("action", "must be interrupt or rollback");
         };
-        boolean waiting = "1".equals(wait) || "true".equals(wait);
+        boolean waiting = JsonFields.flag(wait, "wait", false);
         return run(threadId, runId).chain(r -> executor.cancel(r, why)).chain(stopping -> stopping ? Uni.createFrom().voidItem()
                         // not stoppable here: finished meanwhile, or executing on another replica
                         : run(threadId, runId).invoke(now -> {

@@ -6,7 +6,9 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.conduit.checkpoint.JsonCodec;
 import io.conduit.runs.InvalidInputException;
+import io.conduit.runs.JsonFields;
 import io.conduit.runs.JsonMaps;
+import io.conduit.store.ItemRules;
 import io.conduit.store.Namespaces;
 import io.conduit.store.Store;
 import io.conduit.store.StoreFilter;
@@ -59,6 +61,10 @@ public class StoreResource {
             throw new InvalidInputException("value", "must be a JSON object");
         }
         Duration ttl = ttl(b.get("ttl"));
+        JsonNode index = b.get("index"); // LangGraph's: which fields to embed; there is no vector search here, so none
+        if (index != null && !index.isNull() && !index.isBoolean() && !(index.isArray() && allText(index))) {
+            throw new InvalidInputException("index", "is false, or a list of field paths");
+        }
         return store.put(namespace, key, JsonMaps.copy(JsonCodec.MAPPER.convertValue(value, MAP_TYPE)), ttl).replaceWith(Response.noContent().build());
     }
 
@@ -71,7 +77,10 @@ public class StoreResource {
         List<String> ns = Namespaces.split(namespace);
         check(ns, "namespace", false);
         String k = key(key == null ? null : JsonCodec.MAPPER.getNodeFactory().textNode(key));
-        return store.get(ns, k, "true".equalsIgnoreCase(refresh))
+        if (refresh != null && !refresh.equals("true") && !refresh.equals("false")) {
+            throw new InvalidInputException("refresh_ttl", "is true or false");
+        }
+        return store.get(ns, k, "true".equals(refresh))
                 .map(item -> item.<JsonNode>map(StoreResource::json).orElse(JsonCodec.MAPPER.nullNode()));
     }
 
@@ -105,7 +114,7 @@ public class StoreResource {
             throw new InvalidInputException("query", "must be a string");
         }
         StoreSearch s = new StoreSearch(prefix, filter, q == null || q.isNull() ? null : q.asText(),
-                count(b.get("limit"), "limit", 10), count(b.get("offset"), "offset", 0), b.path("refresh_ttl").asBoolean(false));
+                count(b.get("limit"), "limit", 10), count(b.get("offset"), "offset", 0), JsonFields.bool(b, "refresh_ttl", false));
         return store.search(s).map(items -> {
             ObjectNode out = JsonCodec.MAPPER.createObjectNode();
             ArrayNode list = out.putArray("items");
@@ -194,7 +203,21 @@ public class StoreResource {
         if (k == null || !k.isTextual() || k.asText().isEmpty()) {
             throw new InvalidInputException("key", "is required: a non-empty string");
         }
+        try {
+            ItemRules.checkKey(k.asText());
+        } catch (IllegalArgumentException e) {
+            throw new InvalidInputException("key", e.getMessage());
+        }
         return k.asText();
+    }
+
+    private static boolean allText(JsonNode array) {
+        for (JsonNode n : array) {
+            if (!n.isTextual()) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** LangGraph's ttl: minutes, a number; absent or null: none. */

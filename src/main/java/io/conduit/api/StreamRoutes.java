@@ -3,6 +3,8 @@ package io.conduit.api;
 import static io.conduit.api.RouteErrors.error;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.conduit.runs.ClientJson;
+import io.conduit.runs.JsonFields;
 import io.conduit.checkpoint.JsonCodec;
 import io.conduit.runs.Assistants;
 import io.conduit.runs.InputText;
@@ -153,8 +155,10 @@ public class StreamRoutes {
         String runId = ctx.pathParam("run_id");
         long after = lastEventId(ctx, -1L);
         List<String> asked;
+        boolean cancel;
         try {
             asked = RunSubmissionModes.parse(ctx.queryParam("stream_mode"));
+            cancel = JsonFields.flag(ctx.request().getParam("cancel_on_disconnect"), "cancel_on_disconnect", false);
         } catch (RuntimeException e) {
             error(ctx, e); // checked before the lookup: thrown in its callback, it would be dropped and the request hang
             return;
@@ -187,7 +191,6 @@ public class StreamRoutes {
             if (!run.status().finished()) {
                 finalValuesIfEndedElsewhere(run, log, s, sse);
             }
-            boolean cancel = "1".equals(ctx.request().getParam("cancel_on_disconnect")) || "true".equals(ctx.request().getParam("cancel_on_disconnect"));
             sse.release(s::cancel);
             sse.onClientGone(() -> {
                 if (cancel) {
@@ -296,14 +299,12 @@ public class StreamRoutes {
         return m instanceof List<?> l ? (List<String>) l : List.of("values");
     }
 
-    /** The request's JSON body; null when it is not JSON (the client has its 400 already). */
+    /** The request's JSON body, checked ({@link ClientJson}); null when it was refused (the client has its answer already). */
     private static JsonNode body(RoutingContext ctx) {
-        String raw = ctx.body().asString();
-        if (raw == null || raw.isBlank()) {
-            return com.fasterxml.jackson.databind.node.MissingNode.getInstance(); // refused with 422: the body is required
-        }
         try {
-            return JsonCodec.MAPPER.readTree(raw);
+            JsonNode body = ClientJson.parse(ctx.body().buffer() == null ? null : ctx.body().buffer().getBytes());
+            // none: refused with 422 by the submission, the body is required
+            return body == null ? com.fasterxml.jackson.databind.node.MissingNode.getInstance() : body;
         } catch (Exception e) {
             error(ctx, e);
             return null;

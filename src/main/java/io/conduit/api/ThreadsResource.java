@@ -17,6 +17,7 @@ import io.conduit.runs.NotFoundException;
 import io.conduit.runs.RegisteredGraph;
 import io.conduit.runs.ThreadDeletion;
 import io.conduit.runs.RunStore;
+import io.conduit.runs.SortOrder;
 import io.conduit.runs.ThreadBusyException;
 import io.conduit.runs.ThreadExistsException;
 import io.conduit.runs.ThreadGraphMismatchException;
@@ -59,18 +60,13 @@ public class ThreadsResource {
 
     @POST
     public Uni<ObjectNode> create(JsonNode body) {
-        JsonNode b = body == null || body.isNull() ? JsonCodec.MAPPER.createObjectNode() : body;
-        if (!b.isObject()) {
-            throw new InvalidInputException("body", "must be a JSON object");
-        }
-        String id = b.hasNonNull("thread_id") ? b.get("thread_id").asText() : UUID.randomUUID().toString();
+        JsonNode b = JsonFields.body(body);
+        String given = JsonFields.text(b, "thread_id");
+        String id = given != null ? given : UUID.randomUUID().toString();
         if (!InputText.isId(id)) {
             throw new InvalidInputException("thread_id", "ids are 1 to 128 letters, digits or - _ . : @");
         }
-        String ifExists = b.path("if_exists").asText("raise");
-        if (!ifExists.equals("raise") && !ifExists.equals("do_nothing")) {
-            throw new InvalidInputException("if_exists", "must be raise or do_nothing");
-        }
+        String ifExists = JsonFields.oneOf(b, "if_exists", "raise", "raise", "do_nothing");
         Map<String, Object> metadata = JsonFields.object(b, "metadata");
         Instant now = Instant.now();
         Instant expiresAt = expiry(b, now);
@@ -104,7 +100,7 @@ public class ThreadsResource {
     @PATCH
     @Path("/{id}")
     public Uni<ObjectNode> patch(@PathParam("id") String id, JsonNode body) {
-        Map<String, Object> metadata = JsonFields.object(body == null ? JsonCodec.MAPPER.createObjectNode() : body, "metadata");
+        Map<String, Object> metadata = JsonFields.object(JsonFields.body(body), "metadata");
         return threads.patchMetadata(id, metadata, Instant.now()).map(t -> WireJson.thread(t.orElseThrow(() -> missing(id)), null));
     }
 
@@ -133,13 +129,13 @@ public class ThreadsResource {
     @POST
     @Path("/search")
     public Uni<ArrayNode> search(JsonNode body) {
-        JsonNode b = body == null || body.isNull() ? JsonCodec.MAPPER.createObjectNode() : body;
-        int limit = b.path("limit").asInt(10);
-        int offset = b.path("offset").asInt(0);
-        if (limit < 1 || limit > 1000 || offset < 0) {
-            throw new InvalidInputException("limit", "limit is 1 to 1000 and offset 0 or more");
-        }
-        return threads.search(JsonFields.object(b, "metadata"), status(b), limit, offset, b.path("sort_by").asText("created_at"), b.path("sort_order").asText("desc"))
+        JsonNode b = JsonFields.body(body);
+        int limit = JsonFields.integer(b, "limit", 10, 1, 1000);
+        int offset = JsonFields.integer(b, "offset", 0, 0, Integer.MAX_VALUE);
+        String sortBy = JsonFields.text(b, "sort_by");
+        String sortOrder = JsonFields.text(b, "sort_order");
+        SortOrder.checked(sortBy, sortOrder, ThreadStore.SORTS);
+        return threads.search(JsonFields.object(b, "metadata"), status(b), limit, offset, sortBy, sortOrder)
                 .map(list -> {
                     ArrayNode out = JsonCodec.MAPPER.createArrayNode();
                     list.forEach(t -> out.add(WireJson.thread(t, null)));
@@ -150,7 +146,7 @@ public class ThreadsResource {
     @POST
     @Path("/count")
     public Uni<Long> count(JsonNode body) {
-        JsonNode b = body == null || body.isNull() ? JsonCodec.MAPPER.createObjectNode() : body;
+        JsonNode b = JsonFields.body(body);
         return threads.count(JsonFields.object(b, "metadata"), status(b));
     }
 
@@ -169,7 +165,11 @@ public class ThreadsResource {
     @POST
     @Path("/{id}/state/checkpoint")
     public Uni<ObjectNode> stateAtCheckpoint(@PathParam("id") String id, JsonNode body) {
-        String cp = body == null ? null : body.path("checkpoint").path("checkpoint_id").asText(null);
+        JsonNode checkpoint = JsonFields.body(body).get("checkpoint");
+        if (checkpoint != null && !checkpoint.isNull() && !checkpoint.isObject()) {
+            throw new InvalidInputException("checkpoint", "must be an object {checkpoint_id}");
+        }
+        String cp = checkpoint == null || checkpoint.isNull() ? null : checkpointField(checkpoint, "checkpoint.checkpoint_id");
         return cp == null ? state(id, null) : stateAt(id, cp);
     }
 
@@ -198,13 +198,10 @@ public class ThreadsResource {
     @POST
     @Path("/{id}/state")
     public Uni<ObjectNode> updateState(@PathParam("id") String id, JsonNode body) {
-        JsonNode b = body == null || body.isNull() ? JsonCodec.MAPPER.createObjectNode() : body;
-        if (!b.isObject()) {
-            throw new InvalidInputException("body", "must be a JSON object");
-        }
-        String asNode = b.hasNonNull("as_node") ? b.get("as_node").asText() : null;
-        String checkpointId = b.hasNonNull("checkpoint_id") ? b.get("checkpoint_id").asText()
-                : b.path("checkpoint").hasNonNull("checkpoint_id") ? b.path("checkpoint").get("checkpoint_id").asText() : null;
+        JsonNode b = JsonFields.body(body);
+        String asNode = JsonFields.text(b, "as_node");
+        String given = JsonFields.text(b, "checkpoint_id");
+        String checkpointId = given == null && b.path("checkpoint").isObject() ? checkpointField(b.get("checkpoint"), "checkpoint.checkpoint_id") : given;
         return record(id).chain(t -> {
             RegisteredGraph registered = graphs.forThread(t);
             CompiledGraph graph = registered.graph();
@@ -231,27 +228,54 @@ public class ThreadsResource {
     @POST
     @Path("/{id}/history")
     public Uni<ArrayNode> history(@PathParam("id") String id, JsonNode body) {
-        JsonNode b = body == null || body.isNull() ? JsonCodec.MAPPER.createObjectNode() : body;
-        int limit = b.path("limit").asInt(10);
-        if (limit < 1 || limit > 1000) {
-            throw new InvalidInputException("limit", "must be 1 to 1000");
-        }
-        // a checkpoint id, a checkpoint, or a config (the SDK's Config: {configurable: {checkpoint_id}})
-        String before = b.path("before").path("checkpoint_id").asText(null);
-        if (before == null) {
-            before = b.path("before").path("configurable").path("checkpoint_id").asText(null);
-        }
-        if (before == null && b.path("before").isTextual()) {
-            before = b.get("before").asText();
-        }
-        String from = before;
-        return record(id).chain(t -> graph(t).history(id, limit, from)).map(list -> {
+        JsonNode b = JsonFields.body(body);
+        int limit = JsonFields.integer(b, "limit", 10, 1, 1000);
+        String from = before(b.get("before"));
+        return record(id).chain(t -> {
+            CompiledGraph graph = graph(t);
+            // a checkpoint the thread does not have is not a place to list from: 404, as for the state at it
+            Uni<Void> known = from == null ? Uni.createFrom().voidItem() : graph.state(id, from).invoke(s -> {
+                if (s.isEmpty()) {
+                    throw new NotFoundException("before: checkpoint " + from + " not found on thread " + id);
+                }
+            }).replaceWithVoid();
+            return known.chain(() -> graph.history(id, limit, from));
+        }).map(list -> {
             ArrayNode out = JsonCodec.MAPPER.createArrayNode();
             for (StateSnapshot s : list) {
                 out.add(WireJson.state(id, s));
             }
             return out;
         });
+    }
+
+    /** {@code before}: a checkpoint id, a checkpoint, or a config (the SDK's Config: {configurable: {checkpoint_id}}); null: none. */
+    private static String before(JsonNode before) {
+        if (before == null || before.isNull()) {
+            return null;
+        }
+        if (before.isTextual()) {
+            return before.textValue();
+        }
+        if (before.isObject() && before.has("checkpoint_id")) {
+            return checkpointField(before, "before.checkpoint_id");
+        }
+        if (before.isObject() && before.path("configurable").isObject()) {
+            return checkpointField(before.get("configurable"), "before.configurable.checkpoint_id");
+        }
+        throw new InvalidInputException("before", "must be a checkpoint id, a checkpoint {checkpoint_id} or a config {configurable: {checkpoint_id}}");
+    }
+
+    /** The {@code checkpoint_id} of a checkpoint object, a string; {@code field} names it when it is not. */
+    private static String checkpointField(JsonNode checkpoint, String field) {
+        JsonNode id = checkpoint.get("checkpoint_id");
+        if (id == null || id.isNull()) {
+            return null;
+        }
+        if (!id.isTextual()) {
+            throw new InvalidInputException(field, "must be a string");
+        }
+        return id.textValue();
     }
 
     /** {@code ttl}: minutes (a number, or {@code {"ttl": minutes, "strategy": "delete"}}) until the thread is deleted. */
@@ -286,7 +310,7 @@ public class ThreadsResource {
     }
 
     private static ThreadStatus status(JsonNode b) {
-        String s = b.path("status").asText(null);
+        String s = JsonFields.text(b, "status");
         if (s == null) {
             return null;
         }

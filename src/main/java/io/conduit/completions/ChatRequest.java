@@ -15,8 +15,8 @@ import java.util.UUID;
  * A {@code POST /v1/chat/completions} body, checked whole before anything is written: {@code model} (an assistant),
  * {@code messages} (each one read as the run will read it, so a bad one is named here by its index), {@code stream},
  * {@code stream_options.include_usage}, and the conversation: the {@code X-Conduit-Thread} header, else {@code user}.
- * Sampling parameters ({@code temperature}, {@code max_tokens}, ...) and {@code tools} are accepted and ignored: the
- * assistant has its own model settings and its own tools.
+ * Sampling parameters ({@code temperature}, {@code max_tokens}, ...) and {@code tools} are checked and ignored
+ * ({@link SamplingParameters}): the assistant has its own model settings and its own tools.
  *
  * @param threadId   the conversation's thread, or null for a stateless call
  * @param newest     the newest user message: what a conversation appends to its thread
@@ -67,6 +67,7 @@ record ChatRequest(String model, ArrayNode messages, boolean stream, boolean inc
             throw BadCompletionRequest.invalid("stream_options", "invalid_type", "Invalid type for 'stream_options': expected an object.");
         }
         boolean usage = options != null && options.isObject() && flag(options, "include_usage");
+        SamplingParameters.check(body);
         JsonNode n = body.get("n");
         if (n != null && !n.isNull() && !(n.canConvertToInt() && n.asInt() == 1)) {
             throw BadCompletionRequest.invalid("n", "invalid_value", "Invalid 'n': an assistant gives one answer (n must be 1).");

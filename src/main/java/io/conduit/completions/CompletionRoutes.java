@@ -1,6 +1,7 @@
 package io.conduit.completions;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.conduit.runs.ClientJson;
 import io.conduit.api.RouteErrors;
 import io.conduit.checkpoint.JsonCodec;
 import io.conduit.runs.Assistants;
@@ -67,8 +68,7 @@ public class CompletionRoutes {
     private void complete(RoutingContext ctx) {
         ChatRequest request;
         try {
-            String raw = ctx.body().asString();
-            JsonNode body = raw == null || raw.isBlank() ? null : JsonCodec.MAPPER.readTree(raw);
+            JsonNode body = ClientJson.parse(ctx.body().buffer() == null ? null : ctx.body().buffer().getBytes());
             request = ChatRequest.parse(body, ctx.request().getHeader(ChatRequest.THREAD_HEADER));
         } catch (Exception e) {
             write(ctx, OpenAiError.of(e));

@@ -57,8 +57,14 @@ record OpenAiError(int status, String type, String code, String param, String me
         return new OpenAiError(500, "server_error", "internal_error", null, message, 0);
     }
 
-    /** A run's field as the request named it: the run's {@code input.messages[..]} is the request's {@code messages}. */
+    /**
+     * A run's field as the request named it: the run's {@code input.messages[..]} is the request's {@code messages};
+     * the whole body (bytes that are not UTF-8) is no parameter.
+     */
     private static String param(String field) {
+        if ("body".equals(field)) {
+            return null;
+        }
         return field != null && field.startsWith("input.") ? "messages" : field;
     }
 

@@ -9,6 +9,7 @@ import static io.conduit.persistence.SqlValues.time;
 import io.conduit.runs.Assistant;
 import io.conduit.runs.AssistantExistsException;
 import io.conduit.runs.AssistantStore;
+import io.conduit.runs.InputText;
 import io.conduit.runs.SortOrder;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
@@ -19,7 +20,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.function.UnaryOperator;
 
 /**
@@ -29,7 +29,6 @@ import java.util.function.UnaryOperator;
  */
 public final class PostgresAssistantStore implements AssistantStore {
 
-    private static final Set<String> SORTS = Set.of("assistant_id", "graph_id", "name", "created_at", "updated_at");
     private static final String COLUMNS = "v.assistant_id, v.version, v.graph_id, v.name, v.description, v.config::text AS config, "
             + "v.context::text AS context, v.metadata::text AS metadata, v.created_at, v.updated_at";
     private static final String LATEST = " FROM conduit_assistants a JOIN conduit_assistant_versions v "
@@ -139,7 +138,8 @@ public final class PostgresAssistantStore implements AssistantStore {
     }
 
     private static Tuple versionArgs(String assistantId, int version, Assistant a) {
-        return Tuple.tuple().addValue(assistantId).addValue(version).addValue(a.graphId()).addValue(a.name()).addValue(a.description())
+        return Tuple.tuple().addValue(assistantId).addValue(version).addValue(InputText.storable("graph_id", a.graphId()))
+                .addValue(InputText.storable("name", a.name())).addValue(InputText.storable("description", a.description()))
                 .addValue(json(a.config())).addValue(json(a.context())).addValue(json(a.metadata()))
                 .addValue(time(a.createdAt())).addValue(time(a.updatedAt() == null ? a.createdAt() : a.updatedAt()));
     }

@@ -5,6 +5,7 @@ import static io.conduit.persistence.SqlValues.json;
 import static io.conduit.persistence.SqlValues.time;
 
 import io.conduit.runs.JsonMaps;
+import io.conduit.store.ItemRules;
 import io.conduit.store.Namespaces;
 import io.conduit.store.Store;
 import io.conduit.store.StoreFilter;
@@ -43,6 +44,10 @@ public final class PostgresStore implements Store {
 
     @Override
     public Uni<Void> put(List<String> namespace, String key, Map<String, Object> value, Duration ttl) {
+        IllegalArgumentException refused = ItemRules.refusal(namespace, key, value);
+        if (refused != null) {
+            return Uni.createFrom().failure(refused);
+        }
         Instant now = clock.instant();
         Long ttlMs = ttl == null ? null : ttl.toMillis();
         return client.preparedQuery("INSERT INTO conduit_store (namespace, key, value, created_at, updated_at, ttl_ms, expires_at) "
@@ -58,6 +63,10 @@ public final class PostgresStore implements Store {
 
     @Override
     public Uni<Optional<StoreItem>> get(List<String> namespace, String key, boolean refreshTtl) {
+        IllegalArgumentException refused = ItemRules.refusal(namespace, key);
+        if (refused != null) {
+            return Uni.createFrom().failure(refused);
+        }
         Instant now = clock.instant();
         String sql = refreshTtl
                 ? "UPDATE conduit_store SET expires_at = CASE WHEN ttl_ms IS NULL THEN NULL ELSE $1 + ttl_ms * interval '1 millisecond' END "
@@ -69,12 +78,20 @@ public final class PostgresStore implements Store {
 
     @Override
     public Uni<Void> delete(List<String> namespace, String key) {
+        IllegalArgumentException refused = ItemRules.refusal(namespace, key);
+        if (refused != null) {
+            return Uni.createFrom().failure(refused);
+        }
         return client.preparedQuery("DELETE FROM conduit_store WHERE namespace = $1 AND key = $2")
                 .execute(Tuple.of(Namespaces.join(namespace), key)).replaceWithVoid();
     }
 
     @Override
     public Uni<List<StoreItem>> search(StoreSearch s) {
+        IllegalArgumentException refused = ItemRules.refusal(s);
+        if (refused != null) {
+            return Uni.createFrom().failure(refused);
+        }
         Instant now = clock.instant();
         Tuple args = Tuple.tuple().addValue(time(now));
         StringBuilder where = new StringBuilder(ALIVE);
@@ -154,6 +171,10 @@ public final class PostgresStore implements Store {
 
     @Override
     public Uni<List<List<String>>> namespaces(List<String> prefix, List<String> suffix, Integer maxDepth, int limit, int offset) {
+        IllegalArgumentException refused = ItemRules.refusal(prefix) != null ? ItemRules.refusal(prefix) : ItemRules.refusal(suffix);
+        if (refused != null) {
+            return Uni.createFrom().failure(refused);
+        }
         Tuple args = Tuple.of(time(clock.instant()));
         String where = ALIVE;
         if (!prefix.isEmpty()) {

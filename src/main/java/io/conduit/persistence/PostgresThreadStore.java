@@ -22,12 +22,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.Optional;
-import java.util.Set;
 
 /** Thread records in PostgreSQL ({@code conduit_thread_records}, V3), through the reactive client. */
 public final class PostgresThreadStore implements ThreadStore {
 
-    private static final Set<String> SORTS = Set.of("thread_id", "status", "created_at", "updated_at");
     private static final String COLUMNS = "t.thread_id, t.metadata::text AS metadata, t.status, t.created_at, t.updated_at, t.expires_at";
     /** Filters that are off when their parameter is null; $1 metadata, $2 status. */
     private static final String FILTER = " WHERE ($1::text IS NULL OR t.metadata @> $1::text::jsonb) AND ($2::text IS NULL OR t.status = $2)";

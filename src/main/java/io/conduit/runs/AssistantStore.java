@@ -4,9 +4,13 @@ import io.smallrye.mutiny.Uni;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /** Assistants and their versions. Metadata filters match by JSON containment. */
 public interface AssistantStore {
+
+    /** The columns a search sorts by. */
+    Set<String> SORTS = Set.of("assistant_id", "graph_id", "name", "created_at", "updated_at");
 
     /** Stores version 1 of a new assistant; when it exists: returns it if {@code doNothingIfExists}, else fails (AssistantExistsException). */
     Uni<Assistant> create(Assistant assistant, boolean doNothingIfExists);

@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
@@ -15,7 +14,6 @@ import java.util.stream.Stream;
 /** Assistants and their versions in this JVM (the memory store of the service). Every access holds the store's lock. */
 public final class InMemoryAssistantStore implements AssistantStore {
 
-    static final Set<String> SORTS = Set.of("assistant_id", "graph_id", "name", "created_at", "updated_at");
 
     /** One assistant: its versions by number, and which one is latest. */
     private static final class Entry {
@@ -31,7 +29,8 @@ public final class InMemoryAssistantStore implements AssistantStore {
 
     /** The record as stored: JSON maps copied, id and version as the store says. */
     private static Assistant stored(Assistant a, String assistantId, int version) {
-        return new Assistant(assistantId, a.graphId(), a.name(), a.description(), JsonMaps.copy(a.config()), JsonMaps.copy(a.context()),
+        return new Assistant(assistantId, InputText.storable("graph_id", a.graphId()), InputText.storable("name", a.name()),
+                InputText.storable("description", a.description()), JsonMaps.copy(a.config()), JsonMaps.copy(a.context()),
                 JsonMaps.copy(a.metadata()), version, a.createdAt(), a.updatedAt() == null ? a.createdAt() : a.updatedAt());
     }
 

@@ -10,12 +10,10 @@ import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
 
 /** Thread records in this JVM (the memory store of the service). Every access holds the store's lock: simple and enough. */
 public final class InMemoryThreadStore implements ThreadStore {
 
-    static final Set<String> SORTS = Set.of("thread_id", "status", "created_at", "updated_at");
 
     private final Map<String, ThreadRecord> threads = new HashMap<>();
     /** The next event sequence number of each thread; numbers start at 1. */

@@ -1,6 +1,7 @@
 package io.conduit.runs;
 
 import io.conduit.agent.message.ChatMessage;
+import io.conduit.checkpoint.StorableText;
 import io.conduit.graph.Update;
 
 /**
@@ -55,6 +56,18 @@ public final class InputText {
                 check("input." + w.channel().name(), s, maxTextChars);
             }
         }
+    }
+
+    /**
+     * {@code text} when a store can keep it as it is ({@link StorableText}: no NUL, no lone surrogate); else an
+     * {@link InvalidInputException} naming {@code field}. Null is kept (as null).
+     */
+    public static String storable(String field, String text) {
+        String problem = text == null ? null : StorableText.problem(text);
+        if (problem != null) {
+            throw new InvalidInputException(field, problem);
+        }
+        return text;
     }
 
     /** Ids (threads, runs, assistants): 1 to 128 characters of letters, digits and {@code - _ . : @}. */

@@ -3,12 +3,14 @@ package io.conduit.runs;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import io.conduit.checkpoint.JsonCodec;
+import io.conduit.checkpoint.StorableText;
 import java.util.Map;
 
 /**
  * JSON objects of the run, thread and assistant records as text and back. The in-memory stores keep a JSON round
  * trip of what they are given too, so they hold the same values (and number types) as the Postgres ones, and a
- * caller that mutates its map afterwards changes nothing stored.
+ * caller that mutates its map afterwards changes nothing stored; and both refuse alike what Postgres cannot keep
+ * ({@link StorableText}), whoever wrote it.
  */
 public final class JsonMaps {
 
@@ -18,7 +20,12 @@ public final class JsonMaps {
     private JsonMaps() {
     }
 
+    /** The object as JSON text; an {@link InvalidInputException} naming the place (within it) of text no store can keep. */
     public static String encode(Map<String, Object> value) {
+        StorableText.Problem p = StorableText.find(value, "");
+        if (p != null) {
+            throw new InvalidInputException(p.path().isEmpty() ? "object" : p.path(), p.reason());
+        }
         try {
             return JsonCodec.MAPPER.writeValueAsString(value == null ? Map.of() : value);
         } catch (JsonProcessingException e) {

@@ -45,9 +45,9 @@ public final class RunRequests {
             req = req.fromCheckpoint(checkpointId);
         }
         JsonNode limit = k.path("config").path("recursion_limit");
-        if (limit.isInt()) {
-            if (limit.asInt() < 1) {
-                throw new InvalidInputException("config.recursion_limit", "must be at least 1");
+        if (!limit.isMissingNode() && !limit.isNull()) {
+            if (!limit.isInt() || limit.asInt() < 1) {
+                throw new InvalidInputException("config.recursion_limit", "must be a whole number, at least 1");
             }
             req = req.recursionLimit(limit.asInt());
         }
@@ -68,12 +68,26 @@ public final class RunRequests {
         return req.metadata(meta);
     }
 
+    /** The checkpoint a run forks from: {@code checkpoint_id}, else {@code checkpoint.checkpoint_id}; null: the head. */
     static String checkpointId(JsonNode k) {
-        if (k.hasNonNull("checkpoint_id")) {
-            return k.get("checkpoint_id").asText();
+        return checkpointRef(k).map(r -> r[1]).orElse(null);
+    }
+
+    /** {@code [field, checkpoint id]} of the checkpoint a run forks from, if it names one; a non-string id is refused. */
+    static java.util.Optional<String[]> checkpointRef(JsonNode k) {
+        String field = "checkpoint_id";
+        JsonNode id = k.get(field);
+        if (id == null || id.isNull()) {
+            field = "checkpoint.checkpoint_id";
+            id = k.path("checkpoint").get("checkpoint_id");
         }
-        JsonNode cp = k.path("checkpoint");
-        return cp.hasNonNull("checkpoint_id") ? cp.get("checkpoint_id").asText() : null;
+        if (id == null || id.isNull()) {
+            return java.util.Optional.empty();
+        }
+        if (!id.isTextual()) {
+            throw new InvalidInputException(field, "must be a string");
+        }
+        return java.util.Optional.of(new String[]{field, id.textValue()});
     }
 
     /** The user of the run, for graphs that keep one in state: {@code config.configurable.user_id} or {@code context.user_id}. */

@@ -3,6 +3,7 @@ package io.conduit.runs;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.conduit.checkpoint.JsonCodec;
 import io.conduit.checkpoint.TimeOrderedIds;
+import io.conduit.graph.GraphException;
 import io.smallrye.mutiny.Uni;
 import java.time.Clock;
 import java.time.Instant;
@@ -70,6 +71,7 @@ public final class RunSubmission {
             oneOf(body, "on_completion", "delete", "keep");
             oneOf(body, "durability", "async", "sync", "exit");
             double afterSeconds = number(body, "after_seconds");
+            boolean subgraphs = JsonFields.bool(body, "stream_subgraphs", false);
             Map<String, Object> metadata = JsonFields.object(body, "metadata");
             JsonFields.object(body, "config");
             JsonFields.object(body, "context");
@@ -95,6 +97,15 @@ public final class RunSubmission {
                 Run run = new Run(runId, thread, assistant.assistantId(), RunStatus.PENDING, metadata, strategy, kwargs, now, now,
                         now.plusMillis((long) (afterSeconds * 1000)), null);
                 RunRequests.from(run, graph); // throws on bad input: nothing is written yet
+                // a fork from a checkpoint the thread does not have could only fail: 404 now, before anything is written
+                Uni<Void> forkable = RunRequests.checkpointRef(body).map(ref -> graph.graph().state(thread, ref[1])
+                        .onFailure(f -> f instanceof GraphException g && g.code() == GraphException.Code.UNKNOWN_THREAD)
+                        .recoverWithItem(java.util.Optional.empty())
+                        .invoke(s -> {
+                            if (s.isEmpty()) {
+                                throw new UnknownCheckpointException(ref[0], thread, ref[1]);
+                            }
+                        }).replaceWithVoid()).orElse(Uni.createFrom().voidItem());
                 Map<String, Object> binding = Map.of(GraphRegistry.GRAPH_ID, graph.graphId(), ASSISTANT_ID, assistant.assistantId());
                 Uni<ThreadRecord> threadReady = (threadId == null || "create".equals(ifNotExists)
                         ? threads.create(thread, binding, null, true, now)
@@ -102,7 +113,7 @@ public final class RunSubmission {
                         .chain(t -> bind(t, graph, binding, now));
                 // the run's log segment opens before its record exists: a later run's interrupt may cancel it as soon as
                 // it is stored, and that cancel ends the segment (opened after, it stayed open and its stream never ended)
-                return admission.admit(threadId, strategy).chain(ticket -> threadReady
+                return forkable.chain(() -> admission.admit(threadId, strategy)).chain(ticket -> threadReady
                         .invoke(t -> {
                             logs.begin(thread, runId);
                             ticket.segmentOpened();
@@ -110,7 +121,7 @@ public final class RunSubmission {
                         .chain(t -> runs.create(run).onFailure().invoke(f -> logs.abandon(thread, runId)))
                         .invoke(ticket::stored)
                         .chain(created -> stopOthers(created).invoke(() -> executor.created(created.runId(), home))
-                                .replaceWith(new Submitted(created, modes, body.path("stream_subgraphs").asBoolean(false), "cancel".equals(onDisconnect))))
+                                .replaceWith(new Submitted(created, modes, subgraphs, "cancel".equals(onDisconnect))))
                         .onTermination().invoke(ticket::release));
             });
         });

@@ -5,9 +5,13 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /** Thread records (the checkpoints live in the Checkpointer). Metadata filters match by JSON containment. */
 public interface ThreadStore {
+
+    /** The columns a search sorts by. */
+    Set<String> SORTS = Set.of("thread_id", "status", "created_at", "updated_at");
 
     /** Creates a thread, or returns the existing one when {@code doNothingIfExists}; else fails with ThreadExistsException. */
     Uni<ThreadRecord> create(String threadId, Map<String, Object> metadata, Instant expiresAt, boolean doNothingIfExists, Instant now);

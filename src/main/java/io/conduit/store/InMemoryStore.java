@@ -38,6 +38,10 @@ public final class InMemoryStore implements Store {
 
     @Override
     public synchronized Uni<Void> put(List<String> namespace, String key, Map<String, Object> value, Duration ttl) {
+        IllegalArgumentException refused = ItemRules.refusal(namespace, key, value);
+        if (refused != null) {
+            return Uni.createFrom().failure(refused);
+        }
         Instant now = clock.instant();
         Entry old = live(id(namespace, key), now);
         StoreItem item = new StoreItem(namespace, key, Map.copyOf(value), old == null ? now : old.item().createdAt(), now, null);
@@ -47,6 +51,10 @@ public final class InMemoryStore implements Store {
 
     @Override
     public synchronized Uni<Optional<StoreItem>> get(List<String> namespace, String key, boolean refreshTtl) {
+        IllegalArgumentException refused = ItemRules.refusal(namespace, key);
+        if (refused != null) {
+            return Uni.createFrom().failure(refused);
+        }
         Instant now = clock.instant();
         Entry e = live(id(namespace, key), now);
         if (e != null && refreshTtl) {
@@ -57,12 +65,20 @@ public final class InMemoryStore implements Store {
 
     @Override
     public synchronized Uni<Void> delete(List<String> namespace, String key) {
+        IllegalArgumentException refused = ItemRules.refusal(namespace, key);
+        if (refused != null) {
+            return Uni.createFrom().failure(refused);
+        }
         items.remove(id(namespace, key));
         return Uni.createFrom().voidItem();
     }
 
     @Override
     public synchronized Uni<List<StoreItem>> search(StoreSearch s) {
+        IllegalArgumentException refused = ItemRules.refusal(s);
+        if (refused != null) {
+            return Uni.createFrom().failure(refused);
+        }
         Instant now = clock.instant();
         List<Entry> found = new ArrayList<>();
         for (Entry e : items.values()) {
@@ -85,6 +101,10 @@ public final class InMemoryStore implements Store {
 
     @Override
     public synchronized Uni<List<List<String>>> namespaces(List<String> prefix, List<String> suffix, Integer maxDepth, int limit, int offset) {
+        IllegalArgumentException refused = ItemRules.refusal(prefix) != null ? ItemRules.refusal(prefix) : ItemRules.refusal(suffix);
+        if (refused != null) {
+            return Uni.createFrom().failure(refused);
+        }
         Instant now = clock.instant();
         Set<List<String>> all = new LinkedHashSet<>();
         items.values().stream().filter(e -> alive(e, now)).forEach(e -> all.add(e.item().namespace()));

@@ -1,18 +1,30 @@
 package io.conduit.store;
 
+import io.conduit.checkpoint.StorableText;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
 import java.util.TreeSet;
 
-/** Namespace rules and matching, shared by every store. A namespace is stored as its labels joined by {@code .}. */
+/**
+ * Namespace rules and matching, shared by every store. A namespace is stored as its labels joined by {@code .}.
+ * It is bounded, as thread ids are: at most {@value #MAX_LABELS} labels of at most {@value #MAX_LABEL_CHARS}
+ * characters, {@value #MAX_CHARS} in all once joined (with a key of at most {@link ItemRules#MAX_KEY_CHARS}, the pair
+ * stays within what PostgreSQL can index, whatever the characters).
+ */
 public final class Namespaces {
+
+    public static final int MAX_LABELS = 16;
+    /** As long as a run's user id, which {@link UserStore} makes a label. */
+    public static final int MAX_LABEL_CHARS = 256;
+    /** The labels joined by {@code .}. */
+    public static final int MAX_CHARS = 512;
 
     private Namespaces() {
     }
 
-    /** Throws {@link IllegalArgumentException} unless {@code namespace} has labels, each non-empty and without {@code .}. */
+    /** Throws {@link IllegalArgumentException} unless {@code namespace} has labels that {@link #checkLabels} accepts. */
     public static void check(List<String> namespace) {
         if (namespace == null || namespace.isEmpty()) {
             throw new IllegalArgumentException("namespace must have at least one label");
@@ -20,12 +32,30 @@ public final class Namespaces {
         checkLabels(namespace);
     }
 
-    /** Like {@link #check}, but an empty list (a prefix of every namespace) is allowed. */
+    /**
+     * Like {@link #check}, but an empty list (a prefix of every namespace) is allowed: each label non-empty, without
+     * {@code .}, storable text ({@link StorableText}), within the bounds above.
+     */
     public static void checkLabels(List<String> labels) {
+        if (labels.size() > MAX_LABELS) {
+            throw new IllegalArgumentException("a namespace has at most " + MAX_LABELS + " labels, not " + labels.size());
+        }
+        int chars = Math.max(0, labels.size() - 1);
         for (String label : labels) {
             if (label == null || label.isEmpty() || label.indexOf('.') >= 0) {
                 throw new IllegalArgumentException("namespace labels are non-empty strings without '.', got '" + label + "'");
             }
+            if (label.length() > MAX_LABEL_CHARS) {
+                throw new IllegalArgumentException("a namespace label has at most " + MAX_LABEL_CHARS + " characters, not " + label.length());
+            }
+            String problem = StorableText.problem(label);
+            if (problem != null) {
+                throw new IllegalArgumentException("a namespace label " + problem);
+            }
+            chars += label.length();
+        }
+        if (chars > MAX_CHARS) {
+            throw new IllegalArgumentException("a namespace has at most " + MAX_CHARS + " characters in all (labels joined by '.'), not " + chars);
         }
     }
 

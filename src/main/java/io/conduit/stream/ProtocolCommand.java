@@ -3,6 +3,8 @@ package io.conduit.stream;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.conduit.checkpoint.JsonCodec;
+import io.conduit.runs.ClientJson;
+import io.conduit.runs.InvalidInputException;
 
 /**
  * One command of the thread protocol, {@code {id, method, params}}. {@code id} is echoed as sent (any JSON value; the
@@ -24,6 +26,7 @@ public record ProtocolCommand(JsonNode id, String method, ObjectNode params) {
         }
     }
 
+    /** A frame's text (a WebSocket text frame, whose UTF-8 the socket checked: {@code Utf8Frames}). */
     public static ProtocolCommand parse(String text) {
         JsonNode frame;
         try {
@@ -31,7 +34,23 @@ public record ProtocolCommand(JsonNode id, String method, ObjectNode params) {
         } catch (Exception e) {
             throw new Malformed(null, "the frame is not JSON");
         }
-        return of(frame);
+        ProtocolCommand command = of(frame);
+        try {
+            ClientJson.check(frame); // text no store can keep, named by its field (params.metadata.note)
+        } catch (InvalidInputException e) {
+            throw new Malformed(e.field().startsWith("id") ? null : command.id(), e.getMessage());
+        }
+        return command;
+    }
+
+    /** An HTTP command's body: its bytes must be UTF-8 ({@link ClientJson#checkUtf8}). */
+    public static ProtocolCommand parse(byte[] body) {
+        try {
+            ClientJson.checkUtf8(body);
+        } catch (InvalidInputException e) {
+            throw new Malformed(null, e.getMessage());
+        }
+        return parse(new String(body, java.nio.charset.StandardCharsets.UTF_8));
     }
 
     public static ProtocolCommand of(JsonNode frame) {

@@ -7,6 +7,7 @@ import io.conduit.runs.NotFoundException;
 import io.conduit.runs.RunSubmission;
 import io.conduit.runs.ThreadBusyException;
 import io.conduit.runs.ThreadGraphMismatchException;
+import io.conduit.runs.UnknownCheckpointException;
 import org.jboss.logging.Logger;
 
 /** Failures of a command as the protocol's error codes: what the client got wrong, never a stack trace. */
@@ -24,6 +25,7 @@ final class ProtocolErrors {
             case ProtocolException p -> new String[]{p.code(), p.getMessage()};
             case InvalidInputException i -> new String[]{"invalid_argument", i.getMessage()};
             case RunSubmission.BadRequest b -> new String[]{"invalid_argument", b.getMessage()};
+            case UnknownCheckpointException c -> new String[]{"no_such_checkpoint", c.getMessage()};
             case NotFoundException n -> new String[]{"invalid_argument", n.getMessage()};
             // the protocol has no code for "at capacity": the message says which limit and when to retry
             case LimitExceededException l -> new String[]{"unknown_error", l.getMessage() + " (" + l.code() + "; retry after "

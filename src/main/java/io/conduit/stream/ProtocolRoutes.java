@@ -2,7 +2,8 @@ package io.conduit.stream;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.conduit.checkpoint.JsonCodec;
+import io.conduit.runs.ClientJson;
+import io.conduit.runs.InvalidInputException;
 import io.conduit.runs.ProtocolEventLogs;
 import io.conduit.runs.RunEvent;
 import io.conduit.runs.delivery.DeliveryConfig;
@@ -63,7 +64,7 @@ public class ProtocolRoutes {
         allowed(ctx, threadId, () -> {
             ProtocolCommand c;
             try {
-                c = ProtocolCommand.parse(ctx.body().asString() == null ? "" : ctx.body().asString());
+                c = ProtocolCommand.parse(ctx.body().buffer() == null ? new byte[0] : ctx.body().buffer().getBytes());
             } catch (ProtocolCommand.Malformed m) {
                 json(ctx, 200, CommandAnswers.error(m.id(), "invalid_argument", m.getMessage()));
                 return;
@@ -80,7 +81,7 @@ public class ProtocolRoutes {
             EventFilter filter;
             Long since;
             try {
-                JsonNode b = JsonCodec.MAPPER.readTree(ctx.body().asString() == null ? "" : ctx.body().asString());
+                JsonNode b = ClientJson.parse(ctx.body().buffer() == null ? null : ctx.body().buffer().getBytes());
                 if (b == null || !b.isObject()) {
                     throw ProtocolException.invalid("the body is {channels, namespaces?, depth?, since?}");
                 }
@@ -88,6 +89,9 @@ public class ProtocolRoutes {
                 since = ThreadCommands.since(b);
             } catch (ProtocolException e) {
                 json(ctx, 400, CommandAnswers.error(null, e.code(), e.getMessage()));
+                return;
+            } catch (InvalidInputException e) {
+                json(ctx, 400, CommandAnswers.error(null, "invalid_argument", e.getMessage()));
                 return;
             } catch (Exception e) {
                 json(ctx, 400, CommandAnswers.error(null, "invalid_argument", "the body is not JSON"));

@@ -46,6 +46,23 @@ class StoreResourceTest {
         given().contentType("application/json").body("{not json").put("/store/items").then().statusCode(400);
     }
 
+    @Test
+    void keysAndNamespacesOverTheirLimitsAre422AndStoreNothing() {
+        String label = "bounds-" + java.util.UUID.randomUUID();
+        put(Map.of("namespace", List.of(label), "key", "k".repeat(3000), "value", Map.of()), "key");
+        put(Map.of("namespace", List.of(label), "key", "k".repeat(257), "value", Map.of()), "key");
+        put(Map.of("namespace", List.of(label, "l".repeat(257)), "key", "k", "value", Map.of()), "namespace");
+        put(Map.of("namespace", java.util.Collections.nCopies(17, label), "key", "k", "value", Map.of()), "namespace");
+        given().get("/store/items?namespace=" + label + "&key=" + "k".repeat(3000)).then().statusCode(422)
+                .body("code", equalTo("invalid_input")).body("detail", startsWith("key"));
+        given().contentType("application/json").body(Map.of("namespace_prefix", List.of(label))).post("/store/items/search")
+                .then().statusCode(200).body("items.size()", equalTo(0));
+        // at the limit: stored
+        given().contentType("application/json").body(Map.of("namespace", List.of(label), "key", "k".repeat(256), "value", Map.of("v", 1)))
+                .put("/store/items").then().statusCode(204);
+        given().get("/store/items?namespace=" + label + "&key=" + "k".repeat(256)).then().statusCode(200).body("value.v", equalTo(1));
+    }
+
     private static void put(Map<String, Object> body, String field) {
         given().contentType("application/json").body(body).put("/store/items").then().statusCode(422)
                 .body("code", equalTo("invalid_input")).body("detail", startsWith(field));

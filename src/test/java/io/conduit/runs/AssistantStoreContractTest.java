@@ -135,6 +135,38 @@ class AssistantStoreContractTest {
         assertThat(await(store.create(assistant(v1.assistantId(), "agent", "New"), false)).version()).isEqualTo(1);
     }
 
+    @ParameterizedTest
+    @MethodSource("io.conduit.runs.RunStores#assistants")
+    void unstorableTextIsRefusedAndNothingIsWritten(Supplier<AssistantStore> stores) {
+        AssistantStore store = stores.get();
+        Assistant kept = await(store.create(assistant("agent", "Kept", Map.of("a", 1), 0, 1), false));
+        for (Map<String, Object> bad : RunStoreContractTest.UNSTORABLE) {
+            List<Assistant> refused = new java.util.ArrayList<>(List.of(
+                    new Assistant(id(), "agent", "A", null, bad, null, null, 1, T0, T0),
+                    new Assistant(id(), "agent", "A", null, null, bad, null, 1, T0, T0),
+                    new Assistant(id(), "agent", "A", null, null, null, bad, 1, T0, T0)));
+            if (bad.get("note") instanceof String text) { // the same text as a name, and as a description
+                refused.add(new Assistant(id(), "agent", text, null, null, null, null, 1, T0, T0));
+                refused.add(new Assistant(id(), "agent", "A", text, null, null, null, 1, T0, T0));
+            }
+            for (Assistant a : refused) {
+                assertThatThrownBy(() -> await(store.create(a, false))).isInstanceOf(InvalidInputException.class);
+                assertThat(await(store.get(a.assistantId()))).isEmpty();
+                assertThatThrownBy(() -> await(store.update(kept.assistantId(), k -> new Assistant(k.assistantId(), k.graphId(), a.name(),
+                        a.description(), a.config(), a.context(), a.metadata(), k.version(), k.createdAt(), T0.plusSeconds(1)))))
+                        .isInstanceOf(InvalidInputException.class);
+            }
+            assertThatThrownBy(() -> await(store.search(null, null, bad, 10, 0, "created_at", "desc"))).isInstanceOf(InvalidInputException.class);
+        }
+        assertThat(await(store.get(kept.assistantId()))).contains(kept);
+        assertThat(await(store.versions(kept.assistantId(), 10, 0))).hasSize(1);
+        Assistant odd = await(store.create(new Assistant(id(), "agent", "odd \u0007 \ud83d\ude00", "\ufffd", RunStoreContractTest.ODD,
+                RunStoreContractTest.ODD, RunStoreContractTest.ODD, 1, T0, T0), false));
+        assertThat(await(store.get(odd.assistantId()))).contains(odd);
+        assertThat(odd.metadata()).isEqualTo(RunStoreContractTest.ODD);
+        assertThat(odd.name()).isEqualTo("odd \u0007 \ud83d\ude00");
+    }
+
     private static Assistant assistant(String graph, String name, Map<String, Object> metadata, int second, int ignoredVersion) {
         Instant at = T0.plusSeconds(second);
         return new Assistant(id(), graph, name, "helps", Map.of("configurable", Map.of("model", "m", "temperature", 0.5)),

@@ -411,7 +411,40 @@ class RunStoreContractTest {
         assertThat(await(store.requeueOrphans(after, restart.minusSeconds(30), restart))).isEmpty();
     }
 
+    @ParameterizedTest
+    @MethodSource("io.conduit.runs.RunStores#runs")
+    void unstorableTextIsRefusedAndNothingIsWritten(Supplier<RunStore> stores) {
+        RunStore store = stores.get();
+        String thread = thread();
+        for (Map<String, Object> bad : UNSTORABLE) {
+            Run inMetadata = new Run(UUID.randomUUID().toString(), thread, "agent", RunStatus.PENDING, bad, null, Map.of(), T0, null, null, null);
+            Run inKwargs = new Run(UUID.randomUUID().toString(), thread, "agent", RunStatus.PENDING, Map.of(), null, Map.of("input", bad), T0, null,
+                    null, null);
+            assertThatThrownBy(() -> await(store.create(inMetadata))).isInstanceOf(InvalidInputException.class);
+            assertThatThrownBy(() -> await(store.create(inKwargs))).isInstanceOf(InvalidInputException.class);
+            assertThat(await(store.get(inMetadata.runId()))).isEmpty();
+            assertThat(await(store.get(inKwargs.runId()))).isEmpty();
+        }
+        assertThat(await(store.listByThread(thread, 10, 0, null))).isEmpty();
+        // what only looks odd is kept as it was
+        Run odd = new Run(UUID.randomUUID().toString(), thread, "agent", RunStatus.PENDING, ODD, null, Map.of("input", ODD), T0, null, null, null);
+        Run created = await(store.create(odd));
+        assertThat(created.metadata()).isEqualTo(ODD);
+        assertThat(await(store.get(odd.runId())).orElseThrow().kwargs()).isEqualTo(Map.of("input", ODD));
+    }
+
     // ---- helpers
+
+    /**
+     * JSON objects no store can keep as they are: NUL in a value or a key (PostgreSQL's jsonb refuses it; the in-memory
+     * stores refuse it alike), a lone surrogate (UTF-8 has none: it would be kept as {@code ?}). Every store refuses them.
+     */
+    static final List<Map<String, Object>> UNSTORABLE = List.of(Map.of("note", "a\u0000b"), Map.of("deep", List.of(Map.of("k\u0000", 1))),
+            Map.of("note", "a\ud800b"), Map.of("note", "\udc00"));
+
+    /** Text that only looks odd: control characters, a surrogate pair, U+FFFD. Every store keeps it exactly. */
+    static final Map<String, Object> ODD = Map.of("note", "tab\t bell\u0007 smile \ud83d\ude00 \ufffd", "k\u0001", "v");
+
 
     /** A run of {@code thread} created {@code i} milliseconds after T0, claimable at once. */
     static Run run(String thread, int i, MultitaskStrategy strategy) {

@@ -252,6 +252,27 @@ class ThreadStoreContractTest {
         assertThat(await(store.expired(T0, 10))).isEmpty();
     }
 
+    @ParameterizedTest
+    @MethodSource("io.conduit.runs.RunStores#threads")
+    void unstorableTextIsRefusedAndNothingIsWritten(Supplier<ThreadStore> stores) {
+        ThreadStore store = stores.get();
+        String id = thread();
+        for (Map<String, Object> bad : RunStoreContractTest.UNSTORABLE) {
+            assertThatThrownBy(() -> await(store.create(id, bad, null, false, T0))).isInstanceOf(InvalidInputException.class);
+        }
+        assertThat(await(store.get(id))).isEmpty();
+        ThreadRecord created = await(store.create(id, Map.of("a", 1), null, false, T0));
+        for (Map<String, Object> bad : RunStoreContractTest.UNSTORABLE) {
+            assertThatThrownBy(() -> await(store.patchMetadata(id, bad, T0.plusSeconds(1)))).isInstanceOf(InvalidInputException.class);
+            assertThatThrownBy(() -> await(store.search(bad, null, 10, 0, "created_at", "desc"))).isInstanceOf(InvalidInputException.class);
+            assertThatThrownBy(() -> await(store.count(bad, null))).isInstanceOf(InvalidInputException.class);
+        }
+        assertThat(await(store.get(id))).as("metadata and updated_at unchanged").contains(created);
+        ThreadRecord odd = await(store.patchMetadata(id, RunStoreContractTest.ODD, T0.plusSeconds(2))).orElseThrow();
+        assertThat(odd.metadata()).containsAllEntriesOf(RunStoreContractTest.ODD);
+        assertThat(await(store.get(id)).orElseThrow().metadata()).containsAllEntriesOf(RunStoreContractTest.ODD);
+    }
+
     private static List<String> ids(List<ThreadRecord> threads) {
         return threads.stream().map(ThreadRecord::threadId).toList();
     }

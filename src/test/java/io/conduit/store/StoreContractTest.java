@@ -134,4 +134,71 @@ class StoreContractTest {
                 .containsExactly(List.of("docs"), List.of("users", "alice"), List.of("users", "bob"));
         assertThat(await(store.namespaces(List.of("users"), List.of(), null, 1, 1))).containsExactly(BOB);
     }
+
+    /** The documented limits (docs/api.md, "The long-term store"). */
+    static final int MAX_KEY = 256;
+    static final int MAX_LABEL = 256;
+    static final int MAX_LABELS = 16;
+    static final int MAX_NAMESPACE = 512;
+
+    @ParameterizedTest
+    @MethodSource("io.conduit.store.Stores#all")
+    void keysAndNamespacesAreBoundedAndTheirTextStorable(Function<Clock, Store> stores) {
+        Store store = stores.apply(new Stores.Manual(T0));
+        List<String> ns = List.of("bounds");
+        List<List<String>> badNamespaces = List.of(List.of("bounds", "l".repeat(MAX_LABEL + 1)),
+                java.util.Collections.nCopies(MAX_LABELS + 1, "n"),
+                java.util.Collections.nCopies(3, "l".repeat(MAX_LABEL)), // each label fits; together they are too long
+                List.of("bounds", "a\u0000b"), List.of("bounds", "a\ud800b"));
+        List<String> badKeys = List.of("k".repeat(MAX_KEY + 1), "k".repeat(3000), "a\u0000b", "a\udc00b");
+        List<Map<String, Object>> badValues = List.of(Map.of("v", "a\u0000b"), Map.of("v\u0000", 1), Map.of("v", List.of("\ud800")));
+        for (List<String> bad : badNamespaces) {
+            refused(() -> store.put(bad, "k", Map.of(), null));
+            refused(() -> store.get(bad, "k", false));
+            refused(() -> store.delete(bad, "k"));
+        }
+        for (String bad : badKeys) {
+            refused(() -> store.put(ns, bad, Map.of(), null));
+            refused(() -> store.get(ns, bad, false));
+            refused(() -> store.delete(ns, bad));
+        }
+        for (Map<String, Object> bad : badValues) {
+            refused(() -> store.put(ns, "k", bad, null));
+        }
+        refused(() -> store.search(new StoreSearch(List.of("a\u0000"), null, null, 10, 0, false)));
+        assertThat(await(store.search(new StoreSearch(List.of(), null, null, 100, 0, false)))).isEmpty();
+        assertThat(await(store.namespaces(List.of(), List.of(), null, 100, 0))).isEmpty();
+
+        // at the limits, in characters that take three bytes in UTF-8 (PostgreSQL's index on namespace and key has a
+        // size limit of its own): stored, and read back exactly, with text that only looks odd
+        java.util.Random random = new java.util.Random(17);
+        String key = cjk(random, MAX_KEY);
+        List<String> deepest = new java.util.ArrayList<>();
+        for (int i = 0; i < MAX_LABELS; i++) {
+            deepest.add(cjk(random, (MAX_NAMESPACE - (MAX_LABELS - 1)) / MAX_LABELS));
+        }
+        List<String> longest = List.of(cjk(random, MAX_LABEL), cjk(random, MAX_NAMESPACE - MAX_LABEL - 1));
+        Map<String, Object> odd = Map.of("text", "tab\t bell\u0007 smile \ud83d\ude00 \ufffd", "k\u0001", 1);
+        for (List<String> namespace : List.of(deepest, longest)) {
+            await(store.put(namespace, key, odd, null));
+            StoreItem got = await(store.get(namespace, key, false)).orElseThrow();
+            assertThat(got.namespace()).isEqualTo(namespace);
+            assertThat(got.key()).isEqualTo(key);
+            assertThat(got.value()).isEqualTo(odd);
+        }
+    }
+
+    /** Refused, as a failed Uni or thrown at once. */
+    private static void refused(java.util.function.Supplier<Uni<?>> call) {
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> await(call.get())).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    /** {@code n} random CJK ideographs (three bytes each in UTF-8, and no compression shrinks them). */
+    private static String cjk(java.util.Random random, int n) {
+        StringBuilder b = new StringBuilder(n);
+        for (int i = 0; i < n; i++) {
+            b.append((char) (0x4e00 + random.nextInt(0x9fff - 0x4e00)));
+        }
+        return b.toString();
+    }
 }
