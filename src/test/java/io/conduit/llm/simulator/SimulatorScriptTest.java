@@ -59,6 +59,27 @@ class SimulatorScriptTest {
     }
 
     @Test
+    void aRuleThatNamesToolsAppliesOnlyToARequestOfferingThemAll() throws Exception {
+        SimulatorScript script = script("""
+                {"rules": [
+                  {"when": "hello", "offers": ["recall", "add_memory"], "then": "a model with add_memory"},
+                  {"when": "hello", "offers": "recall", "rounds": [[{"tool": "recall", "args": {"key": "name"}}]], "then": "a model with recall"},
+                  {"when": "hello", "then": "any model"}],
+                 "default": "default"}""");
+
+        assertThat(reply(script, true, user("hello")).toolCalls()).as("recall is offered, add_memory is not")
+                .containsExactly(new SimulatedReply.Call("recall", "{\"key\":\"name\"}"));
+        assertThat(reply(script, true, user("hello"), round("c1", "recall", "")).text()).isEqualTo("a model with recall");
+        assertThat(reply(script, false, user("hello")).text()).as("no tools offered").isEqualTo("any model");
+        // the in-process model's requests name their tools too
+        CompletionRequest inProcess = CompletionRequest.of("m", List.of(new CompletionRequest.Message("user", "hello", List.of(), null)),
+                List.of("add_memory", "recall"));
+        assertThat(script.reply(inProcess).text()).isEqualTo("a model with add_memory");
+        assertThatThrownBy(() -> script("{\"rules\": [{\"when\": \"x\", \"offers\": [1]}]}"))
+                .hasMessage("The simulator script test: rules[0] is invalid: \"offers\" must be a tool name or a list of tool names");
+    }
+
+    @Test
     void mistakesInAScriptAreReportedWithTheirPlace() {
         assertThatThrownBy(() -> script("{\"rules\": [{\"then\": \"x\"}]}"))
                 .hasMessage("The simulator script test: rules[0] is invalid: \"when\" (a regular expression) is required");
