@@ -18,7 +18,7 @@ import java.util.regex.Pattern;
 /**
  * The {@code curl} commands a page of the docs shows under one heading, run as written with bash from the
  * repository's root, so that a test checks what a reader would type: in fenced {@code bash} blocks (a line ending
- * with a backslash goes on on the next) and in inline code spans, in the order they appear. Only what a machine of
+ * with a backslash, or a quote left open, goes on on the next) and in inline code spans, in the order they appear. Only what a machine of
  * the tests must differ in is replaced: {@code localhost:8080} by the test's port, and the names given to
  * {@link #replacing} (thread and user ids, so that a second run of the test starts afresh).
  */
@@ -61,10 +61,14 @@ public final class DocCommands {
         while (fence.find()) {
             blocks.add(new int[] {fence.start(), fence.end()});
             int offset = fence.start(1);
-            String joined = fence.group(1).replace("\\\n", "");
-            for (String line : joined.split("\n")) {
-                String command = line.strip();
+            String[] lines = fence.group(1).replace("\\\n", "").split("\n");
+            for (int i = 0; i < lines.length; i++) {
+                String command = lines[i].strip();
                 if (command.startsWith("curl ")) {
+                    // a quoted body may go on over several lines
+                    while (command.chars().filter(c -> c == '\'').count() % 2 == 1 && i + 1 < lines.length) {
+                        command += "\n" + lines[++i];
+                    }
                     found.put(offset++, command);
                 }
             }
