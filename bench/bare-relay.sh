@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 JAVA_HOME=${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}
 if [ ! -f target/bench-classpath.txt ] || [ ! -d target/test-classes/io/conduit/bench/stream ]; then
-  ./mvnw -o -q test-compile dependency:build-classpath -Dmdep.outputFile=target/bench-classpath.txt
+  ./mvnw -B -ntp -q test-compile dependency:build-classpath -Dmdep.outputFile=target/bench-classpath.txt
 fi
 ulimit -n "$(ulimit -Hn)"
 setsid nohup "$JAVA_HOME/bin/java" ${HEAP:--Xmx2g} -Dbare.port="${PORT:-18191}" -Dbare.interTokenMillis="${INTER_TOKEN_MS:-20}" \

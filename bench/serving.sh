@@ -2,17 +2,28 @@
 # The serving benchmark (docs/benchmarks.md, "Serving"): the packaged app on one store and one model, measured with
 # LangGraph's own bench client (../shared/bench/langgraphjs-server/bench.mjs, SDK only) and first-token.mjs.
 #
-#   ./mvnw -B -ntp -o package -DskipTests && bench/serving.sh
+#   ./mvnw -B -ntp package -DskipTests && bench/serving.sh
 #   env: STORE=memory|postgres (memory)   MODEL=inprocess|http (inprocess: conduit.llm.provider=simulated;
 #        http: the OpenAI provider over LangChain4j to the simulator endpoint on the same port)
 #        HEAP (JVM -Xmx, unset: JVM default)   RETENTION (conduit.runs.stream-retention, unset: default)
 #        ROUNDS (throughput phases at 64 clients after the cold one, 3)   PHASE_SECONDS (20)   PORT (18180)
 #        PEER=1 also runs the same client against LangGraph's JS Agent Server (it must be running on :2025)
+#        DB (the Postgres database for STORE=postgres, dropped and made anew: bench_serving)
+# The client is LangGraph's bench harness, kept beside the repository in ../shared/bench/langgraphjs-server.
+# The server it starts is stopped by its pid when the script ends, whatever happens.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 STORE=${STORE:-memory} MODEL=${MODEL:-inprocess} PORT=${PORT:-18180} ROUNDS=${ROUNDS:-3} PHASE_SECONDS=${PHASE_SECONDS:-20}
 JAVA=${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}/bin/java
 CLIENT=${CLIENT_DIR:-/tmp/lgbench}
+if [[ ! -d "$CLIENT/node_modules" && ! -d ../shared/bench/langgraphjs-server ]]; then
+    echo "error: the bench client is not here: ../shared/bench/langgraphjs-server (or CLIENT_DIR with its node_modules)" >&2
+    exit 1
+fi
+if [[ ! -f target/quarkus-app/quarkus-run.jar ]]; then
+    echo "error: no packaged app: run ./mvnw -B -ntp package -DskipTests first" >&2
+    exit 1
+fi
 if [[ ! -d "$CLIENT/node_modules" ]]; then
     rm -rf "$CLIENT" && cp -r ../shared/bench/langgraphjs-server "$CLIENT" && (cd "$CLIENT" && npm install --no-audit --no-fund >/dev/null)
 fi
@@ -24,7 +35,7 @@ else
     args+=(-Dconduit.simulator.enabled=true -Dconduit.llm.base-url="http://localhost:$PORT/simulator/v1")
 fi
 if [[ "$STORE" == postgres ]]; then
-    db=bench_serving
+    db=${DB:-bench_serving}
     psql -h 127.0.0.1 -U postgres -d postgres -qc "drop database if exists $db" -c "create database $db"
     args+=(-Dconduit.checkpointer.store=postgres -Dconduit.db.name=$db)
 fi
@@ -35,9 +46,16 @@ if curl -s -o /dev/null "http://127.0.0.1:$PORT/"; then
     exit 1
 fi
 log=$(mktemp /tmp/conduit-serving.XXXX.log)
-setsid nohup "$JAVA" "${args[@]}" -jar target/quarkus-app/quarkus-run.jar >"$log" 2>&1 &
-trap 'pkill -f "port=$PORT .*quarkus-run.jar" || true' EXIT
+"$JAVA" "${args[@]}" -jar target/quarkus-app/quarkus-run.jar >"$log" 2>&1 < /dev/null &
+server=$!
+# only the server this script started, by its pid: never a pattern that could match someone else's process
+trap 'kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true' EXIT
 for _ in $(seq 1 120); do curl -sf -o /dev/null "http://127.0.0.1:$PORT/" && break; sleep 0.5; done
+if ! curl -sf -o /dev/null "http://127.0.0.1:$PORT/"; then
+    echo "error: the server did not answer on port $PORT within 60 s; its log, $log, ends with:" >&2
+    tail -20 "$log" >&2
+    exit 1
+fi
 grep -E "LLM|Simulat|store" "$log" | head -3 || true
 echo "== conduit store=$STORE model=$MODEL heap=${HEAP:-default} at $(date -u +%H:%M:%S) load: $(cut -d' ' -f1-3 /proc/loadavg)"
 clients=64

@@ -41,6 +41,12 @@ public final class LangChain4jModel implements LanguageModel {
         this.prices = prices;
     }
 
+    /** When the simulator's HTTP endpoint stands in for a model (no key, in test). */
+    @Override
+    public boolean scripted() {
+        return endpoint.standIn();
+    }
+
     @Override
     public Multi<ModelEvent> stream(ModelRequest request) {
         return Multi.createFrom().deferred(() -> {

@@ -27,12 +27,14 @@ import java.util.concurrent.atomic.AtomicLong;
  * The engine and checkpoint benchmark (a harness, not a test): the pipeline shape of the LangGraph.js peer, on the
  * in-memory and the Postgres store. Run with {@code ./mvnw -Pbench test-compile exec:java}; options:
  * {@code -Dbench.only=memory|postgres}, {@code -Dbench.runs=N} (fresh-thread turns), {@code -Dbench.turns=400},
- * {@code -Dbench.concurrency=64}. Postgres figures use a database of their own, {@code conduit_bench}, dropped and
- * made anew at each run so the sizes it reports are this workload's alone.
+ * {@code -Dbench.concurrency=64}, {@code -Dbench.db=conduit_bench}; {@code -Dbench.only=postgres-long} runs only the
+ * long thread on Postgres (its per-turn p50, p99 and maximum, and what the slowest turns spent in GC). Postgres
+ * figures use a database of their own ({@code bench.db}), dropped and made anew at each run so the sizes it reports are
+ * this workload's alone.
  */
 public final class EngineBenchmark {
 
-    private static final String DB = "conduit_bench";
+    private static final String DB = System.getProperty("bench.db", "conduit_bench");
     private static final List<String> REPORT = new ArrayList<>();
 
     private EngineBenchmark() {
@@ -45,7 +47,7 @@ public final class EngineBenchmark {
         int concurrency = Integer.getInteger("bench.concurrency", 64);
         line("machine: %d cores, %s, Java %s", Runtime.getRuntime().availableProcessors(), System.getProperty("os.arch"),
                 System.getProperty("java.version"));
-        if (!only.equals("postgres")) {
+        if (only.equals("all") || only.equals("memory")) {
             freshThreads("memory", () -> new InMemoryCheckpointer(), Durability.SYNC, runs / 2, runs);
             longThread("memory", new InMemoryCheckpointer(), turns, null);
         }
@@ -54,6 +56,12 @@ public final class EngineBenchmark {
             Pool pool = TestDatabase.open(DB, 16);
             PostgresCheckpointer store = new PostgresCheckpointer(pool);
             long text = longThread("postgres/sync", store, turns, pool);
+            if (only.equals("postgres-long")) {
+                System.out.println();
+                System.out.println("## Summary");
+                REPORT.forEach(System.out::println);
+                System.exit(0);
+            }
             long onDisk = tableBytes(pool);
             line("postgres: %d turns on one thread left %,d bytes on disk (tables, indexes, TOAST) for %,d bytes of message text (%.1fx)",
                     turns, onDisk, text, (double) onDisk / text);
@@ -109,6 +117,7 @@ public final class EngineBenchmark {
         System.gc();
         String thread = "long-" + UUID.randomUUID();
         double[] ms = new double[turns];
+        long[] gcMs = new long[turns];
         long[] payload = new long[turns];
         long[] steps = new long[turns];
         long[] wal = new long[turns + 1];
@@ -122,9 +131,11 @@ public final class EngineBenchmark {
             if (pool != null) {
                 wal[t] = walPosition(pool);
             }
+            long gc0 = gcMillis();
             long t0 = System.nanoTime();
             steps[t] = turn(graph, RunRequest.on(thread).input(PipelineShape.input(t)));
             ms[t] = (System.nanoTime() - t0) / 1e6;
+            gcMs[t] = gcMillis() - gc0;
             payload[t] = store.bytes.get() - p0;
             text += PipelineShape.textBytes(t, t % 2 == 0);
         }
@@ -136,6 +147,7 @@ public final class EngineBenchmark {
         double early = avg(ms, from, to), late = avg(ms, lateFrom, turns);
         line("%s: one thread of %d turns: %.3f ms per turn at turns %d-%d, %.3f ms at turns %d-%d (%.2fx)",
                 label, turns, early, from, to, late, lateFrom, turns, late / early);
+        perTurn(label, ms, gcMs);
         line("%s: checkpoint payload (JSON of values, deltas) per step: %.0f bytes at turns %d-%d, %.0f bytes at turns %d-%d",
                 label, perStep(payload, steps, from, to), from, to, perStep(payload, steps, lateFrom, turns), lateFrom, turns);
         if (pool != null) {
@@ -144,6 +156,37 @@ public final class EngineBenchmark {
                     (double) (wal[turns] - wal[lateFrom]) / sum(steps, lateFrom, turns), lateFrom, turns);
         }
         return text;
+    }
+
+    /** The distribution of the long thread's turns, and the slowest ones with the GC time inside them. */
+    private static void perTurn(String label, double[] ms, long[] gcMs) {
+        double[] sorted = ms.clone();
+        java.util.Arrays.sort(sorted);
+        Integer[] order = new Integer[ms.length];
+        for (int i = 0; i < ms.length; i++) {
+            order[i] = i;
+        }
+        java.util.Arrays.sort(order, (a, b) -> Double.compare(ms[b], ms[a]));
+        StringBuilder slowest = new StringBuilder();
+        for (int i = 0; i < Math.min(5, ms.length); i++) {
+            int t = order[i];
+            slowest.append(i == 0 ? "" : ", ").append(String.format(Locale.ROOT, "turn %d %.1f ms (GC %d ms)", t, ms[t], gcMs[t]));
+        }
+        line("%s: per turn over %d turns: p50 %.3f ms, p99 %.3f ms, max %.3f ms; slowest: %s", label, ms.length,
+                percentile(sorted, 0.50), percentile(sorted, 0.99), sorted[sorted.length - 1], slowest);
+    }
+
+    /** Nearest rank. */
+    private static double percentile(double[] sorted, double p) {
+        return sorted[Math.max(0, (int) Math.ceil(p * sorted.length) - 1)];
+    }
+
+    private static long gcMillis() {
+        long sum = 0;
+        for (var gc : java.lang.management.ManagementFactory.getGarbageCollectorMXBeans()) {
+            sum += Math.max(0, gc.getCollectionTime());
+        }
+        return sum;
     }
 
     /** The engine's options, with {@code -Dbench.snapshotEvery=N} to try another snapshot interval. */

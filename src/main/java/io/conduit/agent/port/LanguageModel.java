@@ -9,4 +9,13 @@ import io.smallrye.mutiny.Multi;
  */
 public interface LanguageModel {
     Multi<ModelEvent> stream(ModelRequest request);
+
+    /**
+     * True for the simulated model, whose answers come from a script rather than a model: a graph may then stand in
+     * demo parts for what it would otherwise need configured (the tutor's built-in course guide for a retrieval
+     * service).
+     */
+    default boolean scripted() {
+        return false;
+    }
 }

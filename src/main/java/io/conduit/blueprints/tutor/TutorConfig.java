@@ -34,11 +34,17 @@ public interface TutorConfig {
 
     Guide guide();
 
-    /** The retrieval service rag_search calls: POST {query, subject, top_k}, answering {results: [{text, ...}]}. */
+    /**
+     * What rag_search searches: the retrieval service (POST {query, subject, top_k}, answering {results: [{text, ...}]})
+     * or the built-in demo course ({@link CourseSources}).
+     */
     interface Retrieval {
 
-        @WithDefault("http://127.0.0.1:8090/search")
-        String url();
+        /** {@code http} or {@code builtin}; unset, {@link CourseSources#of} decides. */
+        Optional<String> source();
+
+        /** The retrieval service; unset: {@value CourseSources#DEFAULT_URL} when the source is {@code http}. */
+        Optional<String> url();
 
         /** One attempt; a timeout becomes the tool message "retrieval timed out". */
         @WithDefault("10s")
@@ -62,9 +68,12 @@ public interface TutorConfig {
     /** Where get_guide reads the course's teaching guide. */
     interface Guide {
 
-        /** {@code http} (GET {@link #url()}), {@code postgres} (the table conduit_course_guides), or {@code none}. */
-        @WithDefault("none")
-        String source();
+        /**
+         * {@code http} (GET {@link #url()}), {@code postgres} (the table conduit_course_guides), {@code builtin} (the
+         * built-in demo course's) or {@code none}; unset: {@code builtin} when rag_search reads the built-in course,
+         * else {@code none}.
+         */
+        Optional<String> source();
 
         /** For {@code http}: a URL template with {@code {subject}}. */
         Optional<String> url();

@@ -7,12 +7,14 @@ import io.conduit.agent.MessageRules;
 import io.conduit.runs.ChatInput;
 import io.conduit.runs.RegisteredGraph;
 import io.conduit.graph.Update;
+import io.quarkus.runtime.LaunchMode;
 import io.vertx.mutiny.sqlclient.Pool;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Instance;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.jboss.logging.Logger;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
@@ -21,13 +23,20 @@ import java.util.Set;
 @ApplicationScoped
 public class TutorGraphProducer {
 
+    private static final Logger LOG = Logger.getLogger(TutorGraphProducer.class);
     private static final int MAX_CHARS = 32_000;
 
     @Produces
     @Singleton
     RegisteredGraph tutor(TutorConfig config, LanguageModel model, Checkpointer store, Instance<Pool> pool,
                           @ConfigProperty(name = "conduit.checkpointer.store") String storeKind) {
-        TutorTools tools = TutorTools.of(config, pool::get, "postgres".equalsIgnoreCase(storeKind.strip()));
+        CourseSources sources = CourseSources.of(config, LaunchMode.current() == LaunchMode.DEVELOPMENT, model.scripted());
+        if (sources.byDefault()) {
+            LOG.warn(sources.describe());
+        } else {
+            LOG.info(sources.describe());
+        }
+        TutorTools tools = TutorTools.of(config, sources, pool::get, "postgres".equalsIgnoreCase(storeKind.strip()));
         return new RegisteredGraph(TutorGraph.GRAPH_ID,
                 "A course tutor: rates each question, answers from the course material (rag_search, get_guide), quizzes the student",
                 TutorGraph.compile(model, tools, config, store), INPUT, configSchema(), TutorGraphProducer::configProblem);

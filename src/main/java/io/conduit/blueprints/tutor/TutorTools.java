@@ -33,7 +33,8 @@ final class TutorTools {
     static final String GUIDE_DESCRIPTION = "The teaching guide of the course: its goals, outline and how it wants topics explained.";
     static final String GUIDE_SCHEMA = """
             {"type":"object","properties":{"subject":{"type":"string","minLength":1}},"required":["subject"],"additionalProperties":false}""";
-    private static final String RAG_SCHEMA = """
+    static final String RAG_DESCRIPTION = "Search the course material for passages about a query. Returns the passages with their sources.";
+    static final String RAG_SCHEMA = """
             {"type":"object","properties":{"query":{"type":"string","minLength":1,"description":"what to look for in the course material"},
              "subject":{"type":"string","minLength":1},
              "top_k":{"type":"integer","minimum":1,"maximum":20,"description":"how many passages"}},
@@ -55,36 +56,42 @@ final class TutorTools {
     }
 
     /**
-     * Tools made from the configuration; {@code sql} is asked for only when the guide is a Postgres table, which needs
-     * the Postgres store ({@code onPostgres}: its migrations make the table).
+     * Tools made from the configuration, reading the material where {@code sources} says; {@code sql} is asked for
+     * only when the guide is a Postgres table, which needs the Postgres store ({@code onPostgres}: its migrations make
+     * the table).
      */
-    static TutorTools of(TutorConfig config, Supplier<SqlClient> sql, boolean onPostgres) {
+    static TutorTools of(TutorConfig config, CourseSources sources, Supplier<SqlClient> sql, boolean onPostgres) {
         TutorConfig.Retrieval r = config.retrieval();
         Set<String> hosts = new LinkedHashSet<>();
-        hosts.add(host(r.url()));
         List<Tool> tools = new ArrayList<>();
         HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).followRedirects(HttpClient.Redirect.NEVER).build();
-        tools.add(new HttpTool(RAG_SEARCH, new HttpToolSettings(r.url(), "POST",
-                "Search the course material for passages about a query. Returns the passages with their sources.", RAG_SCHEMA,
-                List.of("subject"), r.timeout(), r.headers(), r.maxResponseChars()), hosts, client, r.timeout()));
+        BuiltinCourse course = sources.builtinSearch() || sources.guide().equals(CourseSources.BUILTIN) ? BuiltinCourse.load() : null;
+        if (sources.builtinSearch()) {
+            tools.add(new BuiltinCourseSearch(course, r.topK()));
+        } else {
+            hosts.add(host(sources.url()));
+            tools.add(new HttpTool(RAG_SEARCH, new HttpToolSettings(sources.url(), "POST", RAG_DESCRIPTION, RAG_SCHEMA,
+                    List.of("subject"), r.timeout(), r.headers(), r.maxResponseChars()), hosts, client, r.timeout()));
+        }
         TutorConfig.Guide g = config.guide();
-        switch (g.source().strip().toLowerCase(Locale.ROOT)) {
-            case "http" -> {
+        switch (sources.guide()) {
+            case CourseSources.HTTP -> {
                 String url = g.url().orElseThrow(() -> new IllegalStateException(
                         "conduit.blueprints.tutor.guide.source=http needs conduit.blueprints.tutor.guide.url"));
                 hosts.add(host(url));
                 tools.add(new HttpTool(GET_GUIDE, new HttpToolSettings(url, "GET", GUIDE_DESCRIPTION, GUIDE_SCHEMA, List.of("subject"),
                         g.timeout(), g.headers(), r.maxResponseChars()), hosts, client, g.timeout()));
             }
-            case "postgres" -> {
+            case CourseSources.POSTGRES -> {
                 if (!onPostgres) {
                     throw new IllegalStateException("conduit.blueprints.tutor.guide.source=postgres needs conduit.checkpointer.store=postgres");
                 }
                 tools.add(new CourseGuideTable(sql.get()));
             }
-            case "none" -> {
+            case CourseSources.BUILTIN -> tools.add(new BuiltinCourseGuide(course));
+            default -> {
+                // none: no get_guide
             }
-            default -> throw new IllegalStateException("conduit.blueprints.tutor.guide.source is http, postgres or none, not " + g.source());
         }
         ToolRegistry registry = new ToolRegistry(tools);
         ToolExecutor.Policy policy = new ToolExecutor.Policy(r.timeout(), r.maxAttempts(), Duration.ofMillis(200), Duration.ofSeconds(2), 32, 16_000);

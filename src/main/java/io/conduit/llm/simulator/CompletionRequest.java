@@ -11,7 +11,7 @@ import java.util.Set;
  * with a non-empty {@code messages} array whose roles are known. Other fields (temperature, tool_choice...) are
  * accepted and ignored, as a scripted model has no use for them.
  */
-record CompletionRequest(String model, List<Message> messages, boolean toolsOffered, boolean stream, boolean includeUsage) {
+record CompletionRequest(String model, List<Message> messages, List<String> tools, boolean stream, boolean includeUsage) {
 
     static final String DEFAULT_MODEL = "conduit-simulator";
     private static final Set<String> ROLES = Set.of("system", "developer", "user", "assistant", "tool");
@@ -33,15 +33,16 @@ record CompletionRequest(String model, List<Message> messages, boolean toolsOffe
 
     CompletionRequest {
         messages = List.copyOf(messages);
+        tools = List.copyOf(tools);
     }
 
     /**
-     * A conversation already in this shape (the in-process model's), checked as a request body is: every tool call
-     * answered before the next other message.
+     * A conversation already in this shape (the in-process model's), with the names of the tools offered, checked as a
+     * request body is: every tool call answered before the next other message.
      */
-    static CompletionRequest of(String model, List<Message> messages, boolean toolsOffered) {
+    static CompletionRequest of(String model, List<Message> messages, List<String> tools) {
         answeredToolCalls(messages);
-        return new CompletionRequest(model, messages, toolsOffered, true, true);
+        return new CompletionRequest(model, messages, tools, true, true);
     }
 
     static CompletionRequest parse(String body) {
@@ -78,8 +79,10 @@ record CompletionRequest(String model, List<Message> messages, boolean toolsOffe
         if (!model.isMissingNode() && !model.isNull() && !model.isTextual()) {
             throw new InvalidCompletionRequest("invalid_type", "model", "Invalid type for 'model': expected a string.");
         }
+        List<String> toolNames = new ArrayList<>();
+        tools.forEach(t -> toolNames.add(t.path("function").path("name").asText("")));
         return new CompletionRequest(model.isTextual() && !model.asText().isBlank() ? model.asText() : DEFAULT_MODEL, parsed,
-                tools.isArray() && !tools.isEmpty(), flag(root, "stream", "stream"),
+                toolNames, flag(root, "stream", "stream"),
                 flag(root.path("stream_options"), "include_usage", "stream_options.include_usage"));
     }
 
@@ -161,6 +164,11 @@ record CompletionRequest(String model, List<Message> messages, boolean toolsOffe
             throw new InvalidCompletionRequest("invalid_type", param, "Invalid type for '" + param + "': expected a boolean.");
         }
         return v.asBoolean();
+    }
+
+    /** Whether the request offers the model any tool. */
+    boolean toolsOffered() {
+        return !tools.isEmpty();
     }
 
     /** The index of the last user message, -1 if there is none. */

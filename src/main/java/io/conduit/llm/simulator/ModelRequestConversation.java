@@ -8,6 +8,7 @@ import io.conduit.agent.message.ToolCall;
 import io.conduit.agent.message.ToolMessage;
 import io.conduit.agent.message.UserMessage;
 import io.conduit.agent.port.ModelRequest;
+import io.conduit.agent.port.ToolSpec;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -45,6 +46,6 @@ final class ModelRequestConversation {
                 }
             }
         }
-        return CompletionRequest.of(model, messages, request.tools() != null && !request.tools().isEmpty());
+        return CompletionRequest.of(model, messages, request.tools() == null ? List.of() : request.tools().stream().map(ToolSpec::name).toList());
     }
 }

@@ -69,6 +69,12 @@ public final class SimulatedLanguageModel implements LanguageModel {
                 + (config.stampTokens() ? ", text tokens stamped with their emit time (conduit.simulator.stamp-tokens)" : "");
     }
 
+    /** Always: the answers come from the simulator's script. */
+    @Override
+    public boolean scripted() {
+        return true;
+    }
+
     @Override
     public Multi<ModelEvent> stream(ModelRequest request) {
         return Multi.createFrom().deferred(() -> {

@@ -20,11 +20,13 @@ import java.util.regex.PatternSyntaxException;
  * Decides, deterministically, what the simulated model says (docs/simulator.md has the format):
  * <pre>
  * {"rules": [{"when": "regex on the last user message",
+ *             "offers": ["a tool the request must offer", ...],
  *             "rounds": [[{"tool": "name", "args": {"key": "$1"}}, ...], ...],
  *             "then": "the final answer, $1 for the regex's first group"}],
  *  "default": "the answer when no rule matches; $0 is the user's message"}
  * </pre>
- * Rules are tried in order. Round k (from 0) is played when k rounds were played since the last user message
+ * Rules are tried in order; a rule with {@code offers} only for a request that offers each tool it names, so that one
+ * script can hold the conversations of several graphs, each with its own tools. Round k (from 0) is played when k rounds were played since the last user message
  * (assistant messages with tool calls) and the request offers tools; otherwise the answer is {@code then}. Tool
  * results are not read: an empty one does not change the round, and {@code then} follows the last round regardless.
  */
@@ -33,7 +35,11 @@ final class SimulatorScript {
     static final String CLASSPATH_SCRIPT = "simulator/script.json";
     private static final String DEFAULT_ANSWER = "This is the Conduit simulator, not a real model. You said: $0";
 
-    private record Rule(Pattern when, List<List<Template>> rounds, String then) {
+    private record Rule(Pattern when, List<String> offers, List<List<Template>> rounds, String then) {
+
+        boolean appliesTo(CompletionRequest request) {
+            return request.tools().containsAll(offers);
+        }
     }
 
     /** A scripted tool call; its arguments are an object whose string values may hold {@code $n}. */
@@ -94,6 +100,20 @@ final class SimulatorScript {
         } catch (PatternSyntaxException e) {
             throw invalid(where, "\"when\" is not a valid regular expression: " + e.getDescription());
         }
+        List<String> offers = new ArrayList<>();
+        JsonNode offerNodes = r.path("offers");
+        if (offerNodes.isTextual()) {
+            offers.add(offerNodes.asText());
+        } else if (offerNodes.isArray()) {
+            for (JsonNode name : offerNodes) {
+                if (!name.isTextual()) {
+                    throw invalid(where, "\"offers\" must be a tool name or a list of tool names");
+                }
+                offers.add(name.asText());
+            }
+        } else if (!offerNodes.isMissingNode()) {
+            throw invalid(where, "\"offers\" must be a tool name or a list of tool names");
+        }
         List<List<Template>> rounds = new ArrayList<>();
         JsonNode roundNodes = r.path("rounds");
         if (!roundNodes.isMissingNode() && !roundNodes.isArray()) {
@@ -119,7 +139,7 @@ final class SimulatorScript {
         if (!then.isMissingNode() && !then.isTextual()) {
             throw invalid(where, "\"then\" must be a string");
         }
-        return new Rule(when, List.copyOf(rounds), then.asText(""));
+        return new Rule(when, List.copyOf(offers), List.copyOf(rounds), then.asText(""));
     }
 
     private static IllegalStateException invalid(String where, String problem) {
@@ -130,6 +150,9 @@ final class SimulatorScript {
     SimulatedReply reply(CompletionRequest request) {
         String said = request.lastUserText();
         for (Rule rule : rules) {
+            if (!rule.appliesTo(request)) {
+                continue;
+            }
             Matcher m = rule.when().matcher(said);
             if (m.find()) {
                 int played = request.roundsPlayed();

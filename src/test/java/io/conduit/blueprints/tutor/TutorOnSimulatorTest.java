@@ -16,8 +16,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The tutor end to end over the HTTP API: LangChain4j over HTTP to the simulator (a script of the tutor's own), its
  * tools against a stub retrieval service started by the test, the Postgres checkpointer. The thread's state is read
- * from the runs' output ({@code runs/wait}), not from {@code /threads/{id}/state}, which reads every thread with the
- * default assistant's schema until threads record their graph.
+ * from the runs' output ({@code runs/wait}) and from {@code /threads/{id}/state}, which reads a thread with the
+ * schema of the graph it recorded at its first run.
  */
 @QuarkusTest
 @QuarkusTestResource(value = TutorTestResources.class, restrictToAnnotatedClass = true)

@@ -59,6 +59,27 @@ class SimulatorScriptTest {
     }
 
     @Test
+    void aRuleThatNamesToolsAppliesOnlyToARequestOfferingThemAll() throws Exception {
+        SimulatorScript script = script("""
+                {"rules": [
+                  {"when": "hello", "offers": ["recall", "add_memory"], "then": "a model with add_memory"},
+                  {"when": "hello", "offers": "recall", "rounds": [[{"tool": "recall", "args": {"key": "name"}}]], "then": "a model with recall"},
+                  {"when": "hello", "then": "any model"}],
+                 "default": "default"}""");
+
+        assertThat(reply(script, true, user("hello")).toolCalls()).as("recall is offered, add_memory is not")
+                .containsExactly(new SimulatedReply.Call("recall", "{\"key\":\"name\"}"));
+        assertThat(reply(script, true, user("hello"), round("c1", "recall", "")).text()).isEqualTo("a model with recall");
+        assertThat(reply(script, false, user("hello")).text()).as("no tools offered").isEqualTo("any model");
+        // the in-process model's requests name their tools too
+        CompletionRequest inProcess = CompletionRequest.of("m", List.of(new CompletionRequest.Message("user", "hello", List.of(), null)),
+                List.of("add_memory", "recall"));
+        assertThat(script.reply(inProcess).text()).isEqualTo("a model with add_memory");
+        assertThatThrownBy(() -> script("{\"rules\": [{\"when\": \"x\", \"offers\": [1]}]}"))
+                .hasMessage("The simulator script test: rules[0] is invalid: \"offers\" must be a tool name or a list of tool names");
+    }
+
+    @Test
     void mistakesInAScriptAreReportedWithTheirPlace() {
         assertThatThrownBy(() -> script("{\"rules\": [{\"then\": \"x\"}]}"))
                 .hasMessage("The simulator script test: rules[0] is invalid: \"when\" (a regular expression) is required");
@@ -81,6 +102,9 @@ class SimulatorScriptTest {
         boolean repeated = false;
         Set<String> used = new HashSet<>();
         for (JsonNode rule : rules) {
+            if (rule.has("offers")) {
+                continue; // a blueprint's conversation, played only for a request offering its tools
+            }
             JsonNode rounds = rule.path("rounds");
             parallel |= rounds.size() >= 1 && rounds.get(0).size() == 2;
             repeated |= rounds.size() >= 2 && rounds.get(0).get(0).get("tool").equals(rounds.get(1).get(0).get("tool"));
@@ -88,7 +112,7 @@ class SimulatorScriptTest {
         }
         assertThat(parallel).as("a rule calls two tools in one round").isTrue();
         assertThat(repeated).as("a rule calls a tool again in its second round").isTrue();
-        assertThat(agentTools).containsAll(used);
+        assertThat(agentTools).as("the rules for every graph play the default assistant's tools").containsAll(used);
         assertThat(used).containsAll(agentTools);
 
         assertThat(reply(shipped, true, user("Good morning!")).toolCalls()).extracting(SimulatedReply.Call::name)
