@@ -69,7 +69,7 @@ public final class PostgresStore implements Store {
         }
         Instant now = clock.instant();
         String sql = refreshTtl
-                ? "UPDATE conduit_store SET expires_at = CASE WHEN ttl_ms IS NULL THEN NULL ELSE $1 + ttl_ms * interval '1 millisecond' END "
+                ? "UPDATE conduit_store SET expires_at = CASE WHEN ttl_ms IS NULL THEN NULL ELSE $1::timestamptz + ttl_ms * interval '1 millisecond' END "
                         + "WHERE namespace = $2 AND key = $3 AND " + ALIVE + " RETURNING " + COLUMNS
                 : "SELECT " + COLUMNS + " FROM conduit_store WHERE namespace = $2 AND key = $3 AND " + ALIVE;
         return client.preparedQuery(sql).execute(Tuple.of(time(now), Namespaces.join(namespace), key))
@@ -165,7 +165,7 @@ public final class PostgresStore implements Store {
 
     private Uni<Void> refresh(List<StoreItem> items, Instant now) {
         List<Tuple> batch = items.stream().map(i -> Tuple.of(time(now), Namespaces.join(i.namespace()), i.key())).toList();
-        return client.preparedQuery("UPDATE conduit_store SET expires_at = $1 + ttl_ms * interval '1 millisecond' "
+        return client.preparedQuery("UPDATE conduit_store SET expires_at = $1::timestamptz + ttl_ms * interval '1 millisecond' "
                 + "WHERE namespace = $2 AND key = $3 AND ttl_ms IS NOT NULL").executeBatch(batch).replaceWithVoid();
     }
 
