@@ -54,13 +54,13 @@ public class ServingBeans {
     @Produces
     @Singleton
     RunEventLogs logs(ServingConfig config) {
-        return new RunEventLogs(config.streamRetention(), config.maxRunLogBytes(), config.maxLogBytes());
+        return new RunEventLogs(config.streamRetention(), config.maxRunLogBytes(), logBudget(config.maxLogBytes()));
     }
 
     @Produces
     @Singleton
     ProtocolEventLogs protocolLogs(ServingConfig config) {
-        return new ProtocolEventLogs(config.protocolRetention(), config.maxRunLogBytes(), config.maxLogBytes());
+        return new ProtocolEventLogs(config.protocolRetention(), config.maxRunLogBytes(), logBudget(config.maxLogBytes()));
     }
 
     @Produces
@@ -71,6 +71,15 @@ public class ServingBeans {
         org.jboss.logging.Logger.getLogger(ServingBeans.class).infof("Run worker %s (replica %s)", worker.id(), worker.replica());
         return new RunExecutor(runs, threads, id -> graphs.byGraphId(id), logs, protocolLogs, Clock.systemUTC(), config.timeout(), config.maxConcurrent(),
                 worker, config.lease(), vertxTimers(vertx), ServingBeans::eventLoopHere);
+    }
+
+    /**
+     * What each of the two event logs (classic and protocol) may keep in all: {@code conduit.runs.max-log-bytes}, but
+     * never more than an eighth of the heap, so that the replay buffers of a small container (a 512 MB heap) cannot
+     * fill it: there, 256 MiB each ran the JVM into back-to-back full GCs and then out of memory.
+     */
+    static long logBudget(long configured) {
+        return Math.min(configured, Runtime.getRuntime().maxMemory() / 8);
     }
 
     /** The caller's Vert.x event-loop context as an executor, or null off an event loop (a worker, a test thread). */

@@ -29,7 +29,7 @@ public interface ServingConfig {
     @WithDefault("8388608")
     long maxRunLogBytes();
 
-    /** Most bytes all event logs keep together. */
+    /** Most bytes all event logs keep together, per log (classic and protocol); never more than an eighth of the heap each. */
     @WithDefault("268435456")
     long maxLogBytes();
 
