@@ -188,24 +188,7 @@ abstract class RunLifecycleContract {
         int n = 4;
         for (int round = 0; round < 3; round++) {
             String thread = newThread("turns-int");
-            CountDownLatch go = new CountDownLatch(1);
-            List<Future<SseClient>> posts = new ArrayList<>();
-            for (int i = 0; i < n; i++) {
-                String text = "turn " + i;
-                posts.add(POOL.submit(() -> {
-                    go.await();
-                    return SseClient.post("/threads/" + thread + "/runs/stream", json(run(text, "multitask_strategy", "interrupt",
-                            "stream_mode", List.of("values", "messages-tuple"))));
-                }));
-            }
-            go.countDown();
-            Map<String, List<SseClient.Sse>> streamed = new java.util.HashMap<>();
-            for (Future<SseClient> f : posts) {
-                try (SseClient s = f.get()) {
-                    assertThat(s.status()).isEqualTo(200);
-                    streamed.put(runId(s), s.toEnd(LONG));
-                }
-            }
+            Map<String, List<SseClient.Sse>> streamed = simultaneousTurns(thread, n, "interrupt", List.of("values", "messages-tuple"));
             // the runs in creation order (the API lists newest first)
             List<JsonNode> runs = new ArrayList<>();
             Api.tree(given().when().get("/threads/{t}/runs", thread).then().statusCode(200).extract().asString()).forEach(runs::add);
@@ -235,6 +218,31 @@ abstract class RunLifecycleContract {
     }
 
     /**
+     * {@code n} turns posted at once with {@code runs/stream} and {@code strategy}, each streamed to its end: the events
+     * of each, by run id in creation order (run ids sort by creation).
+     */
+    static Map<String, List<SseClient.Sse>> simultaneousTurns(String thread, int n, String strategy, List<String> modes) throws Exception {
+        CountDownLatch go = new CountDownLatch(1);
+        List<Future<SseClient>> posts = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            String text = "turn " + i;
+            posts.add(POOL.submit(() -> {
+                go.await();
+                return SseClient.post("/threads/" + thread + "/runs/stream", json(run(text, "multitask_strategy", strategy, "stream_mode", modes)));
+            }));
+        }
+        go.countDown();
+        Map<String, List<SseClient.Sse>> streamed = new java.util.TreeMap<>();
+        for (Future<SseClient> f : posts) {
+            try (SseClient s = f.get()) {
+                assertThat(s.status()).isEqualTo(200);
+                streamed.put(runId(s), s.toEnd(LONG));
+            }
+        }
+        return streamed;
+    }
+
+    /**
      * The end of a run's stream: an interrupted (or rolled back) run's clients get an {@code error} naming the later run
      * that stopped it, and nothing after it; a run that finished gets {@code end}.
      */
@@ -258,24 +266,7 @@ abstract class RunLifecycleContract {
         int n = 4;
         for (int round = 0; round < 2; round++) {
             String thread = newThread("turns-rb");
-            CountDownLatch go = new CountDownLatch(1);
-            List<Future<SseClient>> posts = new ArrayList<>();
-            for (int i = 0; i < n; i++) {
-                String text = "turn " + i;
-                posts.add(POOL.submit(() -> {
-                    go.await();
-                    return SseClient.post("/threads/" + thread + "/runs/stream", json(run(text, "multitask_strategy", "rollback",
-                            "stream_mode", List.of("values"))));
-                }));
-            }
-            go.countDown();
-            Map<String, List<SseClient.Sse>> streamed = new java.util.TreeMap<>();
-            for (Future<SseClient> f : posts) {
-                try (SseClient s = f.get()) {
-                    assertThat(s.status()).isEqualTo(200);
-                    streamed.put(runId(s), s.toEnd(LONG));
-                }
-            }
+            Map<String, List<SseClient.Sse>> streamed = simultaneousTurns(thread, n, "rollback", List.of("values"));
             // rolled back runs are deleted: what is listed finished; the others were stopped by a later one
             List<JsonNode> listed = new ArrayList<>();
             Api.tree(given().when().get("/threads/{t}/runs", thread).then().statusCode(200).extract().asString()).forEach(listed::add);

@@ -2,39 +2,17 @@ package io.conduit.blueprints.tutor;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.conduit.agent.port.ToolScope;
-import io.conduit.tools.Tool;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.SqlClient;
 import io.vertx.mutiny.sqlclient.Tuple;
-import java.util.Set;
 
 /** get_guide read from PostgreSQL: the row of {@code conduit_course_guides} for the thread's subject. */
-final class CourseGuideTable implements Tool {
+final class CourseGuideTable extends GuideTool {
 
     private final SqlClient client;
 
     CourseGuideTable(SqlClient client) {
         this.client = client;
-    }
-
-    @Override
-    public String name() {
-        return TutorTools.GET_GUIDE;
-    }
-
-    @Override
-    public String description() {
-        return TutorTools.GUIDE_DESCRIPTION;
-    }
-
-    @Override
-    public String parametersSchema() {
-        return TutorTools.GUIDE_SCHEMA;
-    }
-
-    @Override
-    public Set<String> injected() {
-        return Set.of("subject");
     }
 
     @Override
