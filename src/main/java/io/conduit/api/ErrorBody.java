@@ -45,21 +45,10 @@ public record ErrorBody(int status, String code, String detail, long retryAfterS
                 default -> new ErrorBody(500, g.code().wire(), g.getMessage());
             };
             case com.fasterxml.jackson.core.JsonProcessingException j -> new ErrorBody(400, "malformed_json", "the body is not valid JSON: " + j.getOriginalMessage());
-            default -> storeUnavailable(e)
+            default -> io.conduit.runs.StoreUnavailable.is(e)
                     ? new ErrorBody(503, "store_unavailable", "the database cannot be reached; try again shortly", 1)
                     : new ErrorBody(500, "internal_error", "the server failed to handle the request");
         };
-    }
-
-    /** Whether the failure, or a cause of it, is the database's connection refused or lost: a 503 to retry, not a bug. */
-    private static boolean storeUnavailable(Throwable failure) {
-        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (t instanceof io.vertx.sqlclient.ClosedConnectionException || t instanceof java.net.ConnectException
-                    || t instanceof java.net.SocketException) {
-                return true;
-            }
-        }
-        return false;
     }
 
     public String json() {

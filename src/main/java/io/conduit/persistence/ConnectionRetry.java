@@ -1,11 +1,8 @@
 package io.conduit.persistence;
 
+import io.conduit.runs.StoreUnavailable;
 import io.smallrye.mutiny.Uni;
-import io.vertx.sqlclient.ClosedConnectionException;
-import io.vertx.sqlclient.DatabaseException;
-import java.io.IOException;
 import java.time.Duration;
-import java.util.Set;
 import java.util.function.IntFunction;
 import org.jboss.logging.Logger;
 
@@ -19,9 +16,6 @@ import org.jboss.logging.Logger;
 final class ConnectionRetry {
 
     private static final Logger LOG = Logger.getLogger(PostgresCheckpointer.class);
-
-    /** Server shutting down or terminating the backend (57P01..57P03); class 08 is connection exceptions. */
-    private static final Set<String> LOST = Set.of("57P01", "57P02", "57P03");
 
     private final int attempts;
     private final Duration first;
@@ -68,20 +62,7 @@ final class ConnectionRetry {
 
     /** Whether a failure, or any cause of it, is the connection going away rather than the statement failing. */
     static boolean lostConnection(Throwable failure) {
-        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (t instanceof ClosedConnectionException || t instanceof IOException) {
-                return true; // closed by the server, reset by the peer, refused while the server restarts
-            }
-            if (t instanceof io.vertx.core.impl.NoStackTraceThrowable && t.getMessage() != null
-                    && t.getMessage().startsWith("Connection is not active now")) {
-                return true; // a statement given to a pooled connection the server had just closed (Vert.x has no type for it)
-            }
-            if (t instanceof DatabaseException d && d.getSqlState() != null
-                    && (d.getSqlState().startsWith("08") || LOST.contains(d.getSqlState()))) {
-                return true;
-            }
-        }
-        return false;
+        return StoreUnavailable.is(failure);
     }
 
     private static String describe(Throwable t) {

@@ -145,12 +145,12 @@ public final class PostgresRunStore implements RunStore {
     }
 
     @Override
-    public Uni<List<Run>> requeueOrphans(Worker live, Instant staleBefore, Instant at) {
-        // an earlier incarnation of this replica is gone however recently it renewed; any other worker once its lease lapsed
+    public Uni<List<Run>> requeueOrphans(Worker live, Collection<String> held, Instant staleBefore, Instant at) {
+        // an earlier incarnation of this replica is gone however recently it renewed; any run once its lease lapsed
         return pool.preparedQuery("UPDATE conduit_runs SET status = 'pending', worker_id = NULL, updated_at = $2 "
-                        + "WHERE status = 'running' AND worker_id IS DISTINCT FROM $1 AND (updated_at < $3 OR starts_with(worker_id, $4)) "
-                        + "RETURNING " + COLUMNS)
-                .execute(Tuple.of(live.id(), time(at), time(staleBefore), live.prefix()))
+                        + "WHERE status = 'running' AND NOT (run_id = ANY($5)) "
+                        + "AND (updated_at < $3 OR (worker_id <> $1 AND starts_with(worker_id, $4))) RETURNING " + COLUMNS)
+                .execute(Tuple.of(live.id(), time(at), time(staleBefore), live.prefix(), held.toArray(String[]::new)))
                 .map(rows -> all(rows).stream().sorted(Runs.OLDEST_FIRST).toList());
     }
 

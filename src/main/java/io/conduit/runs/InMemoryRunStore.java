@@ -205,8 +205,9 @@ public final class InMemoryRunStore implements RunStore {
     }
 
     @Override
-    public Uni<List<Run>> requeueOrphans(Worker live, Instant staleBefore, Instant at) {
-        Predicate<Run> orphan = r -> r.status() == RunStatus.RUNNING && !Objects.equals(live.id(), r.workerId())
+    public Uni<List<Run>> requeueOrphans(Worker live, Collection<String> held, Instant staleBefore, Instant at) {
+        Set<String> mine = Set.copyOf(held);
+        Predicate<Run> orphan = r -> r.status() == RunStatus.RUNNING && !mine.contains(r.runId())
                 && (r.updatedAt().isBefore(staleBefore) || live.formerSelf(r.workerId()));
         return Uni.createFrom().item(() -> {
             synchronized (this) {

@@ -22,7 +22,8 @@ final class ReplicaId {
         int port = LaunchMode.current() == LaunchMode.TEST
                 ? config.getOptionalValue("quarkus.http.test-port", Integer.class).orElse(8081)
                 : config.getOptionalValue("quarkus.http.port", Integer.class).orElse(8080);
-        return host() + ":" + port;
+        // port 0 is a random port: every such process would share "host:0", so it gets an id of its own (no former self)
+        return host() + ":" + (port == 0 ? "0-" + java.util.UUID.randomUUID() : Integer.toString(port));
     }
 
     private static String host() {

@@ -82,6 +82,8 @@ public final class RunExecutor {
     private final int maxConcurrent;
     private final Duration lease;
     private final Worker worker;
+    /** Whether this replica's port is bound: until then no other live process is proven not to share its id. */
+    private volatile boolean replicaProven;
     /** The runs this worker holds: those it executes, and those it has stopped whose end it has yet to record. */
     private final Map<String, Active> active = new ConcurrentHashMap<>();
     /** Runs whose end the store refused to record so far: their records are being tried again. */
@@ -111,6 +113,8 @@ public final class RunExecutor {
         private String unsaidCode;
         private String unsaidMessage;
         volatile boolean told;
+        /** Whether the store took the run's own end (null: not written yet; false: the run was no longer this worker's). */
+        volatile Boolean endWritten;
 
         Active(Run run, RegisteredGraph graph) {
             this.run = run;
@@ -223,7 +227,8 @@ public final class RunExecutor {
      */
     public Uni<List<Run>> recover() {
         Instant now = clock.instant();
-        return runs.requeueOrphans(worker, now.minus(lease), now).invoke(found -> {
+        return runs.requeueOrphans(replicaProven ? worker : worker.unproven(), List.copyOf(active.keySet()), now.minus(lease), now)
+                .invoke(found -> {
             if (!found.isEmpty()) {
                 LOG.infof("Resuming %d run(s) left running by a stopped process", found.size());
             }
@@ -259,6 +264,15 @@ public final class RunExecutor {
         });
     }
 
+    /**
+     * This replica's HTTP port is bound, so no other live process has its id (see {@link Worker}): from now on recovery
+     * takes back the runs of its former incarnations at once. Then recovers and wakes.
+     */
+    public Uni<List<Run>> replicaProven() {
+        replicaProven = true;
+        return recover().invoke(found -> wake());
+    }
+
     public Duration lease() {
         return lease;
     }
@@ -266,7 +280,12 @@ public final class RunExecutor {
     private void start(Run run) {
         RegisteredGraph g = graphs.apply(String.valueOf(run.kwargs().get("graph_id")));
         Active a = new Active(run, g);
-        active.put(run.runId(), a);
+        if (active.putIfAbsent(run.runId(), a) != null) {
+            // claimed again while this worker still records its end (another replica requeued it meanwhile): that record
+            // ends it, under this claim, which is this worker's too
+            LOG.warnf("Run %s was claimed again while its end is still being recorded here: it is not run twice", run.runId());
+            return;
+        }
         Executor home = homes.remove(run.runId());
         if (home != null) {
             home.execute(() -> begin(a));
@@ -290,7 +309,7 @@ public final class RunExecutor {
             return;
         }
         threads.beginRun(a.run.threadId(), SEQ_BLOCK, clock.instant()).subscribe().with(firstSeq -> execute(a, log, firstSeq), f -> {
-            if (f instanceof java.util.NoSuchElementException) {
+            if (!StoreUnavailable.is(f)) { // the thread deleted meanwhile, or a failure that waiting will not mend
                 fail(a, log, f);
                 return;
             }
@@ -416,15 +435,17 @@ public final class RunExecutor {
             }
             // running, but not here: held by a worker that is gone (then recovery makes it pending, and it is stopped as
             // such), or claimed here meanwhile, or running on another replica (not ours to stop)
-            return recover().invoke(found -> wake()).chain(found -> {
-                Active claimed = active.get(run.runId());
+            // (the worker is woken only after the second cancelPending, so it does not claim the run back in between)
+            return recover().chain(found -> runs.cancelPending(run.runId(), clock.instant())).chain(now -> {
+                if (now) {
+                    return stoppedBeforeStart(run, reason, byRun).replaceWith(true);
+                }
+                Active claimed = active.get(run.runId()); // claimed here meanwhile (a poll of the worker)
                 if (claimed != null) {
                     stop(claimed, reason, byRun);
-                    return Uni.createFrom().item(true);
                 }
-                return runs.cancelPending(run.runId(), clock.instant())
-                        .call(now -> now ? stoppedBeforeStart(run, reason, byRun) : Uni.createFrom().voidItem());
-            });
+                return Uni.createFrom().item(claimed != null);
+            }).eventually(this::wake);
         });
     }
 
@@ -443,8 +464,11 @@ public final class RunExecutor {
                     }
                     log.end(run.runId(), clock.millis());
                 }).replaceWithVoid();
-        Uni<?> cleanup = reason == StopReason.ROLLBACK ? runs.delete(run.runId()) : Uni.createFrom().voidItem();
-        return told.chain(() -> cleanup).chain(() -> settleThread(run.threadId(), null, graphs.apply(graphIdOf(run))));
+        RegisteredGraph g = graphs.apply(graphIdOf(run));
+        // rolled back: its record goes, and the checkpoints of a first life (a run a dead process had begun) with it
+        Uni<?> cleanup = reason != StopReason.ROLLBACK ? Uni.createFrom().voidItem()
+                : rollbackCheckpoints(g, run).chain(() -> runs.delete(run.runId()));
+        return told.chain(() -> cleanup).chain(() -> settleThread(run.threadId(), null, g));
     }
 
     /**
@@ -544,10 +568,11 @@ public final class RunExecutor {
      */
     private void record(Active a, ThreadEventLog log, RunStatus status, int failures) {
         Run run = a.run;
-        Uni<Boolean> recorded = numbered(a, log).chain(() -> a.stop == StopReason.ROLLBACK
+        // a retry writes only what the failed attempt had not: the run's own end is written once
+        Uni<Boolean> ended = a.endWritten != null ? Uni.createFrom().item(a.endWritten) : numbered(a, log).chain(() -> a.stop == StopReason.ROLLBACK
                 ? rollback(a).chain(() -> runs.delete(run.runId())).replaceWith(true)
-                : runs.finish(run.runId(), worker.id(), status, clock.instant()));
-        recorded.call(mine -> mine ? settleThread(run.threadId(), status, a.graph).chain(() -> cleanupTemporary(run)) : Uni.createFrom().voidItem())
+                : runs.finish(run.runId(), worker.id(), status, clock.instant())).invoke(mine -> a.endWritten = mine);
+        ended.call(mine -> mine ? settleThread(run.threadId(), status, a.graph).chain(() -> cleanupTemporary(run)) : Uni.createFrom().voidItem())
                 .subscribe().with(mine -> {
                     if (!mine) {
                         LOG.warnf("Run %s was not recorded as %s: it no longer runs under this worker (deleted, or taken over by "
@@ -558,13 +583,21 @@ public final class RunExecutor {
                     tell(a, log, status);
                     released(a);
                 }, f -> {
+                    if (a.events != null) { // told at once; a run that never began has no event numbers yet: its clients wait
+                        tell(a, log, status);
+                    }
+                    if (!StoreUnavailable.is(f)) {
+                        // waiting will not mend it: the hold is let go, so recovery hands the run back once its lease lapses
+                        LOG.errorf(f, "Recording the end of run %s (%s) failed; its hold is released and recovery will resume it",
+                                run.runId(), status.wire());
+                        tell(a, log, status);
+                        released(a);
+                        return;
+                    }
                     if (failures == 0) {
                         LOG.warnf("Recording the end of run %s (%s) failed: %s. Its clients are told now; the record is tried "
                                 + "again until the store takes it", run.runId(), status.wire(), f.toString());
                         unrecorded.add(run.runId());
-                        if (a.events != null) { // a run that never began has no event numbers yet: its clients wait for them
-                            tell(a, log, status);
-                        }
                     }
                     timers.schedule(recordBackoff(failures), () -> record(a, log, status, failures + 1));
                 });
@@ -618,7 +651,7 @@ public final class RunExecutor {
     /** The run's end is recorded: this worker holds it no more, and the next run of its thread may start. */
     private void released(Active a) {
         unrecorded.remove(a.run.runId());
-        active.remove(a.run.runId());
+        active.remove(a.run.runId(), a);
         a.recorded.complete(null);
         wake();
     }
@@ -628,12 +661,16 @@ public final class RunExecutor {
      * that refuses the writes fails the record, which is tried again.
      */
     private Uni<Void> rollback(Active a) {
-        if (a.graph == null) {
+        return rollbackCheckpoints(a.graph, a.run);
+    }
+
+    private static Uni<Void> rollbackCheckpoints(RegisteredGraph g, Run run) {
+        if (g == null) {
             return Uni.createFrom().voidItem();
         }
-        return a.graph.graph().rollback(a.run.threadId(), a.run.runId()).replaceWithVoid()
+        return g.graph().rollback(run.threadId(), run.runId()).replaceWithVoid()
                 .onFailure(GraphException.class).recoverWithUni(f -> {
-                    LOG.warnf("Rolling back run %s: %s", a.run.runId(), f.getMessage());
+                    LOG.warnf("Rolling back run %s: %s", run.runId(), f.getMessage());
                     return Uni.createFrom().voidItem();
                 });
     }

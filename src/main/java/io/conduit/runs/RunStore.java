@@ -57,10 +57,12 @@ public interface RunStore {
     Uni<Integer> renew(String workerId, Collection<String> runIds, Instant at);
 
     /**
-     * Recovery: runs left {@code running} by a worker that is gone become pending again, so a worker resumes them from
-     * their last checkpoint. Gone is: an earlier incarnation of {@code live}'s replica (see {@link Worker}), at once;
-     * any other worker that has not renewed its hold since {@code staleBefore}. Runs of {@code live} itself, and of
-     * other workers that renew, are left alone. Returns the requeued runs, oldest first.
+     * Recovery: runs left {@code running} by a worker that is not executing them become pending again, so a worker
+     * resumes them from their last checkpoint. Those are: the runs of an earlier incarnation of {@code live}'s replica
+     * (see {@link Worker}), at once; and any run whose hold has not been renewed since {@code staleBefore}, {@code live}'s
+     * own included (a claim whose answer was lost on the way leaves it one it does not know it holds). The runs
+     * {@code live} holds, {@code held}, and those of other workers that renew, are left alone. Returns the requeued
+     * runs, oldest first.
      */
-    Uni<List<Run>> requeueOrphans(Worker live, Instant staleBefore, Instant at);
+    Uni<List<Run>> requeueOrphans(Worker live, Collection<String> held, Instant staleBefore, Instant at);
 }

@@ -143,6 +143,16 @@ public class ServingBeans {
                 found -> { }, f -> org.jboss.logging.Logger.getLogger(ServingBeans.class).warnf("Renewing the worker's runs failed: %s", f.toString())));
     }
 
+    /**
+     * The HTTP port is bound: no other live process has this replica's id (host and port), so the runs of its former
+     * incarnations are taken back now, without waiting for their lease (a restart after kill -9). Quarkus fires it
+     * asynchronously once the server listens.
+     */
+    void portBound(@jakarta.enterprise.event.ObservesAsync io.quarkus.vertx.http.HttpServerStart e, RunExecutor executor) {
+        executor.replicaProven().subscribe().with(found -> { }, f -> org.jboss.logging.Logger.getLogger(ServingBeans.class)
+                .warnf("Taking back the runs of this replica's former incarnation failed (the heartbeat tries again): %s", f.toString()));
+    }
+
     void stop(@Observes ShutdownEvent e, Vertx vertx) {
         vertx.cancelTimer(pollTimer);
         vertx.cancelTimer(sweepTimer);

@@ -251,7 +251,7 @@ class RunStoreContractTest {
         await(store.claimNext("old", T0));
         // the old worker's hold lapsed and another took the run over: the old one's late record changes nothing
         Worker taker = Worker.boot("other-replica");
-        await(store.requeueOrphans(taker, T0.plusSeconds(60), T0.plusSeconds(60)));
+        await(store.requeueOrphans(taker, List.of(), T0.plusSeconds(60), T0.plusSeconds(60)));
         assertThat(await(store.claimNext(taker.id(), T0.plusSeconds(60))).orElseThrow().runId()).isEqualTo(run.runId());
         assertThat(await(store.finish(run.runId(), "old", RunStatus.ERROR, T0.plusSeconds(61)))).isFalse();
         assertThat(await(store.get(run.runId())).orElseThrow().status()).isEqualTo(RunStatus.RUNNING);
@@ -320,7 +320,7 @@ class RunStoreContractTest {
         await(store.finish(done.runId(), "old", RunStatus.SUCCESS, now));
 
         Instant at = now.plusSeconds(1);
-        List<Run> requeued = await(store.requeueOrphans(me, at, at));
+        List<Run> requeued = await(store.requeueOrphans(me, List.of(live.runId()), at, at));
         assertThat(requeued).extracting(Run::runId).containsExactly(dead.runId());
         Run again = await(store.get(dead.runId())).orElseThrow();
         assertThat(requeued.get(0)).isEqualTo(again);
@@ -333,7 +333,7 @@ class RunStoreContractTest {
 
         // the requeued run is older than the one waiting: it is claimed first
         assertThat(await(store.claimNext(me.id(), at)).orElseThrow().runId()).isEqualTo(dead.runId());
-        assertThat(await(store.requeueOrphans(me, at, at))).isEmpty();
+        assertThat(await(store.requeueOrphans(me, List.of(live.runId(), dead.runId()), at, at))).isEmpty();
     }
 
     @ParameterizedTest
@@ -356,10 +356,10 @@ class RunStoreContractTest {
         // a new worker starts: with a lease of 30 s, neither hold has lapsed yet ...
         Worker fresh = Worker.boot("replica-new");
         Instant start = now.plusSeconds(25);
-        assertThat(await(store.requeueOrphans(fresh, start.minusSeconds(30), start))).isEmpty();
+        assertThat(await(store.requeueOrphans(fresh, List.of(), start.minusSeconds(30), start))).isEmpty();
         // ... then the dead worker's has, the live worker's has not
         Instant check = now.plusSeconds(35);
-        List<Run> requeued = await(store.requeueOrphans(fresh, check.minusSeconds(30), check));
+        List<Run> requeued = await(store.requeueOrphans(fresh, List.of(), check.minusSeconds(30), check));
         assertThat(requeued).extracting(Run::runId).containsExactly(dead.runId());
         assertThat(await(store.get(dead.runId())).orElseThrow().status()).isEqualTo(RunStatus.PENDING);
         assertThat(await(store.get(alive.runId())).orElseThrow().status()).isEqualTo(RunStatus.RUNNING);
@@ -380,9 +380,26 @@ class RunStoreContractTest {
         assertThat(await(store.renew("w", List.of(executing.runId()), later))).isEqualTo(1);
         assertThat(await(store.get(abandoned.runId())).orElseThrow().updatedAt()).isEqualTo(now);
         Instant check = now.plusSeconds(35);
-        assertThat(await(store.requeueOrphans(Worker.boot("other"), check.minusSeconds(30), check)))
+        assertThat(await(store.requeueOrphans(Worker.boot("other"), List.of(), check.minusSeconds(30), check)))
                 .extracting(Run::runId).containsExactly(abandoned.runId());
         assertThat(await(store.renew("w", List.of(), check))).isZero();
+    }
+
+    @ParameterizedTest
+    @MethodSource("io.conduit.runs.RunStores#runs")
+    void aWorkersOwnRunItDoesNotHoldIsRequeuedOnceItsLeaseLapses(Supplier<RunStore> stores) {
+        RunStore store = stores.get();
+        Run lost = await(store.create(run(thread(), 0, MultitaskStrategy.ENQUEUE)));
+        Run held = await(store.create(run(thread(), 1, MultitaskStrategy.ENQUEUE)));
+        Worker me = Worker.boot("replica-me");
+        Instant now = T0.plusSeconds(60);
+        // the answer of the first claim was lost on the way: the worker does not know it holds that run
+        await(store.claimNext(me.id(), now));
+        await(store.claimNext(me.id(), now));
+        Instant check = now.plusSeconds(35);
+        assertThat(await(store.requeueOrphans(me, List.of(held.runId()), check.minusSeconds(30), check)))
+                .extracting(Run::runId).containsExactly(lost.runId());
+        assertThat(await(store.get(held.runId())).orElseThrow().status()).isEqualTo(RunStatus.RUNNING);
     }
 
     @ParameterizedTest
@@ -402,13 +419,15 @@ class RunStoreContractTest {
         // has not lapsed; the run of the live process on the other port stays where it is
         Worker after = Worker.boot("host-a:8080");
         Instant restart = now.plusSeconds(2);
-        List<Run> requeued = await(store.requeueOrphans(after, restart.minusSeconds(30), restart));
+        // not before its port is bound, which proves it is the only live process of its replica
+        assertThat(await(store.requeueOrphans(after.unproven(), List.of(), restart.minusSeconds(30), restart))).isEmpty();
+        List<Run> requeued = await(store.requeueOrphans(after, List.of(), restart.minusSeconds(30), restart));
         assertThat(requeued).extracting(Run::runId).containsExactly(mine.runId());
         assertThat(await(store.get(mine.runId())).orElseThrow().status()).isEqualTo(RunStatus.PENDING);
         assertThat(await(store.get(others.runId())).orElseThrow().workerId()).isEqualTo(neighbour.id());
         // and the restarted process's own runs are never its former self's
         assertThat(await(store.claimNext(after.id(), restart)).orElseThrow().runId()).isEqualTo(mine.runId());
-        assertThat(await(store.requeueOrphans(after, restart.minusSeconds(30), restart))).isEmpty();
+        assertThat(await(store.requeueOrphans(after, List.of(mine.runId()), restart.minusSeconds(30), restart))).isEmpty();
     }
 
     @ParameterizedTest
