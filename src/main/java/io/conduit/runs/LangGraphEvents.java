@@ -14,6 +14,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
@@ -22,11 +23,13 @@ import java.util.function.Supplier;
  * and, when the run asked for them, {@code events} (astream_events v2), {@code tasks}, {@code checkpoints} and
  * {@code debug}. One instance per run, fed in order.
  */
-final class LangGraphEvents {
+final class LangGraphEvents implements RunTranslator {
 
     static final Set<String> ON_REQUEST = Set.of("events", "tasks", "checkpoints", "debug");
 
-    private final ThreadEventLog log;
+    private final Consumer<RunEvent> out;
+    /** When the entry being translated was logged. */
+    private long now;
     private final Run run;
     private final String graphId;
     private final Set<String> modes;
@@ -44,28 +47,47 @@ final class LangGraphEvents {
     private String frameMessage;
     private GraphEvent.Tag frameTag;
 
-    LangGraphEvents(ThreadEventLog log, Run run, String graphId, Set<String> requested, EventSeq seq) {
-        this.log = log;
-        this.run = run;
-        this.graphId = graphId;
-        this.modes = requested;
-        this.events = requested.contains("events");
-        this.seq = seq;
+    LangGraphEvents(Consumer<RunEvent> out, RunNotice.Began began) {
+        this.out = out;
+        this.run = began.run();
+        this.graphId = began.graphId();
+        this.modes = began.modes();
+        this.events = modes.contains("events");
+        this.seq = new EventSeq(began.firstSeq());
     }
 
-    void metadata() {
+    @Override
+    public void on(Object entry, long atMillis) {
+        now = atMillis;
+        switch (entry) {
+            case GraphEvent e -> on(e);
+            case RunNotice.Began b -> metadata();
+            case RunNotice.Said said -> error(said.code(), said.message());
+            case RunNotice.Ended end -> {
+                if (end.classicEnd()) {
+                    end();
+                }
+            }
+            case RunNotice.Answered a -> {
+                // the classic stream has no event for it
+            }
+            default -> throw new IllegalArgumentException("not a log entry: " + entry);
+        }
+    }
+
+    private void metadata() {
         write("metadata", "", obj().put("run_id", run.runId()).put("attempt", 1));
     }
 
-    void error(String code, String message) {
+    private void error(String code, String message) {
         write("error", "", obj().put("error", code).put("message", message));
     }
 
-    void end() {
+    private void end() {
         write("end", "", null);
     }
 
-    void on(GraphEvent e) {
+    private void on(GraphEvent e) {
         GraphEvent.Tag tag = e.tag();
         String ns = ns(tag);
         if (e instanceof GraphEvent.RunStarted r) {
@@ -113,7 +135,7 @@ final class LangGraphEvents {
             lastCheckpoint = v.checkpointId();
         } else if (e instanceof GraphEvent.Token t) {
             streamed(t.messageId());
-            log.append(tokenChunk(t, ns));
+            out.accept(tokenChunk(t, ns));
             if (events) {
                 event("on_chat_model_stream", tag.node(), modelCall(tag, t.messageId()), List.of(run.runId()), tag,
                         () -> obj().set("chunk", LangChainMessages.textChunk(t.messageId(), t.text())));
@@ -271,7 +293,7 @@ final class LangGraphEvents {
     private void debug(String type, GraphEvent.Tag tag, ObjectNode payload) {
         if (modes.contains("debug")) {
             write("debug", ns(tag), obj().put("type", type).put("step", tag.step())
-                    .put("timestamp", java.time.Instant.now().toString()).set("payload", payload));
+                    .put("timestamp", java.time.Instant.ofEpochMilli(now).toString()).set("payload", payload));
         }
     }
 
@@ -282,7 +304,7 @@ final class LangGraphEvents {
     }
 
     private void write(String mode, String ns, JsonNode data) {
-        log.append(new RunEvent(seq.next(), run.runId(), mode, ns, data == null ? "null" : data.toString()));
+        out.accept(new RunEvent(seq.next(), run.runId(), mode, ns, data == null ? "null" : data.toString()));
     }
 
     /**

@@ -13,7 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.LongSupplier;
+import java.util.function.Consumer;
 
 /**
  * A run's events as LangGraph's thread protocol sends them ("protocol v2", ../shared/design/thread-protocol.md §5),
@@ -34,7 +34,7 @@ import java.util.function.LongSupplier;
  * the one place events are made. Calls are serialized: the engine's events and the executor's end may come from
  * different threads.
  */
-final class ProtocolEvents {
+final class ProtocolEvents implements RunTranslator {
 
     static final String LIFECYCLE = "lifecycle";
     static final String MESSAGES = "messages";
@@ -100,11 +100,12 @@ final class ProtocolEvents {
         }
     }
 
-    private final ThreadEventLog log;
+    private final Consumer<RunEvent> out;
     private final String runId;
     private final String graphName;
     private final EventSeq seq;
-    private final LongSupplier clock;
+    /** When the entry being translated was logged: its events' timestamp. */
+    private long now;
     private final Map<String, Namespace> graphs = new HashMap<>();
     private final Map<String, Namespace> tasks = new HashMap<>();
     private final LinkedHashMap<String, Namespace> openTasks = new LinkedHashMap<>();
@@ -116,16 +117,36 @@ final class ProtocolEvents {
     private final StringBuilder event = new StringBuilder(512);
     private boolean ended;
 
-    ProtocolEvents(ThreadEventLog log, String runId, String graphName, EventSeq seq, LongSupplier clock) {
-        this.log = log;
-        this.runId = runId;
-        this.graphName = graphName;
-        this.seq = seq;
-        this.clock = clock;
+    ProtocolEvents(Consumer<RunEvent> out, RunNotice.Began began) {
+        this.out = out;
+        this.runId = began.run().runId();
+        this.graphName = began.graphId();
+        this.seq = new EventSeq(began.firstSeq());
+    }
+
+    @Override
+    public void on(Object entry, long atMillis) {
+        now = atMillis;
+        switch (entry) {
+            case GraphEvent e -> on(e);
+            case RunNotice.Began b -> {
+                if (b.executed()) {
+                    running();
+                } else {
+                    ended = true; // it ended before it began: the protocol says nothing of it
+                }
+            }
+            case RunNotice.Answered a -> answered(a.interruptIds());
+            case RunNotice.Ended end -> end(end.status(), end.error());
+            case RunNotice.Said said -> {
+                // said by the root terminal's error (Ended)
+            }
+            default -> throw new IllegalArgumentException("not a log entry: " + entry);
+        }
     }
 
     /** The run started: the root {@code running}, its first event. */
-    synchronized void running() {
+    private void running() {
         if (ended) {
             return;
         }
@@ -135,7 +156,7 @@ final class ProtocolEvents {
     }
 
     /** The run resumes these interrupts (a {@code Command(resume)}): {@code input.answered}. */
-    synchronized void answered(List<String> interruptIds) {
+    private void answered(List<String> interruptIds) {
         if (ended || interruptIds.isEmpty()) {
             return;
         }
@@ -150,7 +171,7 @@ final class ProtocolEvents {
      * The run ended as recorded: open tasks fail (a cancel or a timeout stopped them), then the root terminal event,
      * the run's last. {@code error} is said with {@code failed}.
      */
-    synchronized void end(RunStatus status, String error) {
+    private void end(RunStatus status, String error) {
         if (ended) {
             return;
         }
@@ -172,7 +193,7 @@ final class ProtocolEvents {
         ended = true;
     }
 
-    synchronized void on(GraphEvent e) {
+    private void on(GraphEvent e) {
         if (ended) {
             return;
         }
@@ -538,13 +559,13 @@ final class ProtocolEvents {
         StringBuilder b = event;
         b.setLength(0);
         b.append("{\"type\":\"event\",\"event_id\":\"").append(s).append("\",\"seq\":").append(s).append(",\"method\":");
-        ProtocolJson.quote(b, method).append(",\"params\":{\"namespace\":").append(ns.json).append(",\"timestamp\":").append(clock.getAsLong());
+        ProtocolJson.quote(b, method).append(",\"params\":{\"namespace\":").append(ns.json).append(",\"timestamp\":").append(now);
         if (node != null) {
             ProtocolJson.quote(b.append(",\"node\":"), node);
         }
         b.append(",\"data\":");
         int at = b.length();
         b.append(payload).append("}}");
-        log.append(new RunEvent(s, runId, method, ns.key, b.toString(), key == null ? null : new TextDelta(key, at + start, at + end)));
+        out.accept(new RunEvent(s, runId, method, ns.key, b.toString(), key == null ? null : new TextDelta(key, at + start, at + end)));
     }
 }

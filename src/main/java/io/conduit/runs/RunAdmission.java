@@ -21,7 +21,7 @@ public final class RunAdmission {
     public static final String TOO_MANY_RUNS = "too_many_runs";
     public static final String TOO_MANY_QUEUED_RUNS = "too_many_queued_runs";
 
-    private final RunEventLogs logs;
+    private final ThreadLogs logs;
     private final RunStore runs;
     private final int maxActiveRuns;
     private final int maxQueuedPerThread;
@@ -31,7 +31,7 @@ public final class RunAdmission {
     /** Per thread, admitted enqueued runs whose record is not stored yet. */
     private final ConcurrentHashMap<String, AtomicInteger> queueing = new ConcurrentHashMap<>();
 
-    public RunAdmission(RunEventLogs logs, RunStore runs, int maxActiveRuns, int maxQueuedPerThread, Duration retryAfter) {
+    public RunAdmission(ThreadLogs logs, RunStore runs, int maxActiveRuns, int maxQueuedPerThread, Duration retryAfter) {
         this.logs = logs;
         this.runs = runs;
         this.maxActiveRuns = maxActiveRuns;

@@ -75,8 +75,7 @@ public final class RunExecutor {
     private final RunStore runs;
     private final ThreadStore threads;
     private final Function<String, RegisteredGraph> graphs;
-    private final RunEventLogs logs;
-    private final ProtocolEventLogs protocolLogs;
+    private final ThreadLogs logs;
     private final Clock clock;
     private final Duration timeout;
     private final int maxConcurrent;
@@ -105,8 +104,8 @@ public final class RunExecutor {
         volatile boolean done;
         /** Completes once the run's end is recorded (or found to be another worker's to record). */
         final CompletableFuture<Void> recorded = new CompletableFuture<>();
-        LangGraphEvents events;
-        ProtocolEvents protocol;
+        /** The thread's log, once the run has event numbers (its {@link RunNotice.Began} is logged there); null before. */
+        volatile ThreadLog numbered;
         /** Why it failed, said by the protocol's root {@code failed}. */
         volatile String error;
         /** The classic error to say once the run has event numbers (it ended before it began). */
@@ -123,8 +122,8 @@ public final class RunExecutor {
 
         /** The classic {@code error} event the run ends with: now, or once it has event numbers ({@link #sayNow}). */
         void say(String code, String message) {
-            if (events != null) {
-                events.error(code, message);
+            if (numbered != null) {
+                numbered.append(run.runId(), new RunNotice.Said(code, message));
             } else {
                 unsaidCode = code;
                 unsaidMessage = message;
@@ -133,7 +132,7 @@ public final class RunExecutor {
 
         void sayNow() {
             if (unsaidCode != null) {
-                events.error(unsaidCode, unsaidMessage);
+                numbered.append(run.runId(), new RunNotice.Said(unsaidCode, unsaidMessage));
             }
         }
     }
@@ -143,12 +142,11 @@ public final class RunExecutor {
      * @param lease  how long a run stays held by a worker that stopped renewing its hold (see {@link #heartbeat}): past
      *               it, the worker is taken for dead and its runs are resumed by another
      */
-    public RunExecutor(RunStore runs, ThreadStore threads, Function<String, RegisteredGraph> graphs, RunEventLogs logs,
-                       ProtocolEventLogs protocolLogs, Clock clock, Duration timeout, int maxConcurrent, Worker worker, Duration lease,
+    public RunExecutor(RunStore runs, ThreadStore threads, Function<String, RegisteredGraph> graphs, ThreadLogs logs,
+                       Clock clock, Duration timeout, int maxConcurrent, Worker worker, Duration lease,
                        Timers timers, Placement placement) {
         this.worker = worker;
         this.placement = placement;
-        this.protocolLogs = protocolLogs;
         this.lease = lease;
         this.timers = timers;
         this.runs = runs;
@@ -303,7 +301,7 @@ public final class RunExecutor {
      * yet, so a store that refuses the write (PostgreSQL down) only delays it: the write is tried again, with backoff,
      * the run held meanwhile; a cancel stops it between two tries. A thread deleted meanwhile ends it.
      */
-    private void begin(Active a, ThreadEventLog log, int failures) {
+    private void begin(Active a, ThreadLog log, int failures) {
         if (a.stop != null) {
             finish(a, log);
             return;
@@ -321,16 +319,13 @@ public final class RunExecutor {
     }
 
     @SuppressWarnings("unchecked")
-    private void execute(Active a, ThreadEventLog log, long firstSeq) {
+    private void execute(Active a, ThreadLog log, long firstSeq) {
         Run run = a.run;
         Object modes = run.kwargs().get("stream_mode");
         Set<String> requested = modes instanceof List<?> l ? Set.copyOf((List<String>) l) : modes instanceof String s ? Set.of(s) : Set.of();
-        EventSeq seq = new EventSeq(firstSeq);
         String graphId = a.graph == null ? String.valueOf(run.kwargs().get("graph_id")) : a.graph.graphId();
-        a.events = new LangGraphEvents(log, run, graphId, requested, seq);
-        a.protocol = new ProtocolEvents(protocolLogs.begin(run.threadId(), run.runId()), run.runId(), graphId, seq, clock::millis);
-        a.events.metadata();
-        a.protocol.running();
+        log.append(run.runId(), new RunNotice.Began(firstSeq, run, graphId, requested, true));
+        a.numbered = log;
         if (a.graph == null) {
             finishFailed(a, log, "GraphNotFound", "the run's graph is not registered here");
             return;
@@ -356,7 +351,7 @@ public final class RunExecutor {
                 .subscribe().with(begun -> {
                     if (begun.isEmpty()) {
                         answered(graph, given).subscribe().with(ids -> {
-                            a.protocol.answered(ids);
+                            log.append(run.runId(), new RunNotice.Answered(ids));
                             stream(a, log, graph, given);
                         }, f -> fail(a, log, f));
                     } else if (!begun.get().interrupts().isEmpty()) {
@@ -365,8 +360,7 @@ public final class RunExecutor {
                         LOG.infof("Run %s had stopped at an interrupt before its process died", run.runId());
                         GraphEvent.Interrupted end = new GraphEvent.Interrupted(new GraphEvent.Tag(run.runId(), run.threadId(), "", null, s.step()),
                                 s.interrupts(), s.checkpointId());
-                        a.events.on(end);
-                        a.protocol.on(end);
+                        log.append(run.runId(), end);
                         a.terminal = end;
                         finish(a, log);
                     } else {
@@ -376,14 +370,13 @@ public final class RunExecutor {
                 }, f -> fail(a, log, f));
     }
 
-    private void stream(Active a, ThreadEventLog log, CompiledGraph graph, RunRequest request) {
+    private void stream(Active a, ThreadLog log, CompiledGraph graph, RunRequest request) {
         if (a.stop != null) {
             finish(a, log);
             return;
         }
         a.subscription = graph.stream(request).subscribe().with(e -> {
-            a.events.on(e);
-            a.protocol.on(e);
+            log.append(a.run.runId(), e);
             if (e.terminal()) {
                 a.terminal = e;
             }
@@ -454,13 +447,12 @@ public final class RunExecutor {
      * {@code metadata} event and the error that says why, then its stream ends; its thread's status is settled.
      */
     private Uni<Void> stoppedBeforeStart(Run run, StopReason reason, String byRun) {
-        ThreadEventLog log = logs.find(run.threadId());
+        ThreadLog log = logs.find(run.threadId());
         Uni<Void> told = log == null || !log.holds(run.runId()) ? Uni.createFrom().voidItem()
                 : threads.reserveSeq(run.threadId(), 2).onFailure().recoverWithNull().invoke(first -> {
                     if (first != null) {
-                        LangGraphEvents events = new LangGraphEvents(log, run, graphIdOf(run), Set.of(), new EventSeq(first));
-                        events.metadata();
-                        events.error(stopCode(reason), stopMessage(run, reason, byRun));
+                        log.append(run.runId(), new RunNotice.Began(first, run, graphIdOf(run), Set.of(), false));
+                        log.append(run.runId(), new RunNotice.Said(stopCode(reason), stopMessage(run, reason, byRun)));
                     }
                     log.end(run.runId(), clock.millis());
                 }).replaceWithVoid();
@@ -513,7 +505,7 @@ public final class RunExecutor {
         Cancellable s = a.subscription;
         if (s != null) {
             s.cancel();
-            ThreadEventLog log = logs.find(a.run.threadId());
+            ThreadLog log = logs.find(a.run.threadId());
             // the run's last checkpoints may still be on their way (async durability): the run ends, and the next
             // one starts, when they have landed, so its progress is kept (or rolled back) whole
             a.graph.graph().settled(a.run.threadId()).ifNoItem().after(SETTLE_WAIT).recoverWithItem((Void) null)
@@ -521,17 +513,17 @@ public final class RunExecutor {
         }
     }
 
-    private void fail(Active a, ThreadEventLog log, Throwable f) {
+    private void fail(Active a, ThreadLog log, Throwable f) {
         LOG.warnf("Run %s failed outside the graph: %s", a.run.runId(), f.toString());
         finishFailed(a, log, "InternalError", "the run could not be executed: " + f.getMessage());
     }
 
-    private void finishFailed(Active a, ThreadEventLog log, String code, String message) {
+    private void finishFailed(Active a, ThreadLog log, String code, String message) {
         a.terminal = new GraphEvent.RunFailed(new GraphEvent.Tag(a.run.runId(), a.run.threadId(), "", null, -1), code, message);
         finish(a, log);
     }
 
-    private synchronized void finish(Active a, ThreadEventLog log) {
+    private synchronized void finish(Active a, ThreadLog log) {
         if (a.done) {
             return;
         }
@@ -566,7 +558,7 @@ public final class RunExecutor {
      * thread's deletion. On the first success its clients are told; when the store refuses, they are told at once and
      * the record is tried again with backoff until the store takes it, the run held (and renewed) meanwhile.
      */
-    private void record(Active a, ThreadEventLog log, RunStatus status, int failures) {
+    private void record(Active a, ThreadLog log, RunStatus status, int failures) {
         Run run = a.run;
         // a retry writes only what the failed attempt had not: the run's own end is written once
         Uni<Boolean> ended = a.endWritten != null ? Uni.createFrom().item(a.endWritten) : numbered(a, log).chain(() -> a.stop == StopReason.ROLLBACK
@@ -583,7 +575,7 @@ public final class RunExecutor {
                     tell(a, log, status);
                     released(a);
                 }, f -> {
-                    if (a.events != null) { // told at once; a run that never began has no event numbers yet: its clients wait
+                    if (a.numbered != null) { // told at once; a run that never began has no event numbers yet: its clients wait
                         tell(a, log, status);
                     }
                     if (!StoreUnavailable.is(f)) {
@@ -607,13 +599,13 @@ public final class RunExecutor {
      * A run that ended before it began (stopped, or its thread deleted, while its first write waited for the store)
      * has no event numbers: two are reserved now, for its {@code metadata} and the error that says why it ended.
      */
-    private Uni<Void> numbered(Active a, ThreadEventLog log) {
-        if (a.events != null) {
+    private Uni<Void> numbered(Active a, ThreadLog log) {
+        if (a.numbered != null || log == null) {
             return Uni.createFrom().voidItem();
         }
         return threads.reserveSeq(a.run.threadId(), 2).invoke(first -> {
-            a.events = new LangGraphEvents(log, a.run, graphIdOf(a.run), Set.of(), new EventSeq(first));
-            a.events.metadata();
+            log.append(a.run.runId(), new RunNotice.Began(first, a.run, graphIdOf(a.run), Set.of(), false));
+            a.numbered = log;
             a.sayNow();
         }).onFailure(java.util.NoSuchElementException.class).recoverWithNull().replaceWithVoid();
     }
@@ -627,21 +619,16 @@ public final class RunExecutor {
      * Tells the run's clients it ended, once: the protocol's root end, the classic {@code end} unless it failed or was
      * stopped (those end with their {@code error}), both logs ended.
      */
-    private void tell(Active a, ThreadEventLog log, RunStatus status) {
+    private void tell(Active a, ThreadLog log, RunStatus status) {
         if (a.told) {
             return;
         }
         a.told = true;
-        // the protocol's end first: a client told by the classic stream that the run ended finds it there too
-        if (a.protocol != null) {
-            a.protocol.end(status, a.error);
-            ThreadEventLog protocolLog = protocolLogs.find(a.run.threadId());
-            if (protocolLog != null) {
-                protocolLog.end(a.run.runId(), clock.millis());
-            }
-        }
-        if (a.events != null && status != RunStatus.ERROR && status != RunStatus.TIMEOUT && a.stop == null) {
-            a.events.end();
+        // one entry, translated in each format: the protocol's root end, the classic end unless the run failed or was
+        // stopped (those end with their error)
+        if (a.numbered != null) {
+            a.numbered.append(a.run.runId(), new RunNotice.Ended(status, a.error,
+                    status != RunStatus.ERROR && status != RunStatus.TIMEOUT && a.stop == null));
         }
         if (log != null) {
             log.end(a.run.runId(), clock.millis());

@@ -1,63 +1,121 @@
 package io.conduit.runs;
 
-import java.util.ArrayDeque;
-import java.util.ArrayList;
-import java.util.List;
+import io.conduit.graph.GraphEvent;
+import java.util.Arrays;
 
 /**
- * The part of a thread's event log one run wrote. Bounded: past {@code maxBytes} the oldest events are dropped (the
- * events {@link RunEvent#kept} always stay), and {@link #droppedThrough} says how far, so a replay that needs them can say so.
- * Not thread-safe: {@link ThreadEventLog} guards it.
+ * The part of a thread's log one run wrote: its entries as typed records, in order, with the time each was logged. No
+ * JSON is made here; each wire format translates the entries when a client reads them ({@link Translation}).
+ *
+ * <p>Compact, because a run's tokens are most of its entries: a token of the same message and task as the one before
+ * is kept as its text alone (a {@code String}), and times are kept as milliseconds since the segment's first entry.
+ * A token costs the segment two array slots (8 bytes) and its {@code String} (40 bytes and its characters).
+ *
+ * <p>Bounded: past its bound a segment is shed (its entries dropped, its translations kept going live), and a replay
+ * of it says so. Not thread-safe: {@link ThreadLog} guards it.
  */
 final class RunSegment {
 
+    /** The memory a non-token entry is counted for: it holds references to values the run's checkpoints also hold. */
+    private static final int ENTRY_BYTES = 256;
+    /** A token's cost beyond its characters: two slots, the String and its array's header. */
+    private static final int TOKEN_BYTES = 48;
+
     final String runId;
     private final long maxBytes;
-    private final ArrayDeque<RunEvent> events = new ArrayDeque<>();
+    private Object[] items = new Object[32];
+    private int[] at = new int[32];
+    private int size;
+    private long startMillis = -1;
     private long bytes;
-    long droppedThrough = -1;
     long endedAtMillis = -1;
+    /** Whether its entries were dropped to bound memory: from then on it is only translated live. */
+    boolean shed;
+    /** Per view, its translation, once a client asked for that format. */
+    final Translation[] translations;
+    /** The last token kept whole: a following token of the same message and task is kept as its text. */
+    private GraphEvent.Token lastToken;
 
-    RunSegment(String runId, long maxBytes) {
+    RunSegment(String runId, long maxBytes, int views) {
         this.runId = runId;
         this.maxBytes = maxBytes;
+        this.translations = new Translation[views];
     }
 
-    /** Appends; returns the bytes freed by dropping old events (negative: the bytes added). */
-    long add(RunEvent e) {
-        events.addLast(e);
-        long delta = size(e);
-        bytes += delta;
-        long freed = 0;
-        while (bytes > maxBytes && events.size() > 1 && !events.peekFirst().kept()) {
-            RunEvent old = events.pollFirst();
-            droppedThrough = old.seq();
-            bytes -= size(old);
-            freed += size(old);
+    /** Keeps an entry; returns the bytes it adds. */
+    long add(Object entry, long nowMillis) {
+        if (shed) {
+            return 0; // translated live only: a replay of a shed run cannot use what follows
         }
-        return freed - delta;
-    }
-
-    /** Drops the oldest events to free about {@code wanted} bytes (when the log as a whole is over its bound). */
-    long shed(long wanted) {
-        long freed = 0;
-        while (freed < wanted && events.size() > 1 && !events.peekFirst().kept()) {
-            RunEvent old = events.pollFirst();
-            droppedThrough = old.seq();
-            bytes -= size(old);
-            freed += size(old);
+        if (startMillis < 0) {
+            startMillis = nowMillis;
         }
-        return freed;
-    }
-
-    List<RunEvent> after(long seq) {
-        List<RunEvent> out = new ArrayList<>();
-        for (RunEvent e : events) {
-            if (e.seq() > seq) {
-                out.add(e);
+        if (size == items.length) {
+            items = Arrays.copyOf(items, size * 2);
+            at = Arrays.copyOf(at, size * 2);
+        }
+        long added;
+        if (entry instanceof GraphEvent.Token t) {
+            if (lastToken != null && lastToken.messageId().equals(t.messageId()) && lastToken.tag().equals(t.tag())) {
+                items[size] = t.text();
+            } else {
+                items[size] = t;
+                lastToken = t;
             }
+            added = TOKEN_BYTES + 2L * t.text().length();
+        } else {
+            items[size] = entry;
+            added = ENTRY_BYTES;
         }
-        return out;
+        at[size++] = (int) (nowMillis - startMillis);
+        bytes += added;
+        return added;
+    }
+
+    /** The run's first entry (its {@link RunNotice.Began}); null when it has none. */
+    Object first() {
+        return size == 0 ? null : items[0];
+    }
+
+    int size() {
+        return size;
+    }
+
+    /** Whether it is over its bound (the log then sheds it). */
+    boolean over() {
+        return bytes > maxBytes;
+    }
+
+    /** Feeds entries {@code [from, size)} to a translator, in order. */
+    void feed(int from, RunTranslator to) {
+        GraphEvent.Token context = null;
+        for (int i = 0; i < size; i++) {
+            Object item = items[i];
+            if (item instanceof GraphEvent.Token t) {
+                context = t;
+            }
+            if (i < from) {
+                continue;
+            }
+            Object entry = item instanceof String text ? new GraphEvent.Token(context.tag(), context.messageId(), text) : item;
+            to.on(entry, startMillis + at[i]);
+        }
+    }
+
+    long millisAt(int index) {
+        return startMillis + at[index];
+    }
+
+    /** Drops every entry; returns the bytes freed. Its translations go on live. */
+    long drop() {
+        long freed = bytes;
+        items = new Object[0];
+        at = new int[0];
+        size = 0;
+        bytes = 0;
+        lastToken = null;
+        shed = true;
+        return freed;
     }
 
     boolean ended() {
@@ -66,9 +124,5 @@ final class RunSegment {
 
     long bytes() {
         return bytes;
-    }
-
-    private static long size(RunEvent e) {
-        return 64L + e.retained() * 2L;
     }
 }

@@ -34,11 +34,11 @@ public final class RunSubmission {
     private final ThreadStore threads;
     private final Assistants assistants;
     private final RunExecutor executor;
-    private final RunEventLogs logs;
+    private final ThreadLogs logs;
     private final Clock clock;
     private final RunAdmission admission;
 
-    public RunSubmission(RunStore runs, ThreadStore threads, Assistants assistants, RunExecutor executor, RunEventLogs logs, Clock clock,
+    public RunSubmission(RunStore runs, ThreadStore threads, Assistants assistants, RunExecutor executor, ThreadLogs logs, Clock clock,
                          RunAdmission admission) {
         this.admission = admission;
         this.runs = runs;

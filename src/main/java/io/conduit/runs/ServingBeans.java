@@ -53,23 +53,32 @@ public class ServingBeans {
 
     @Produces
     @Singleton
-    RunEventLogs logs(ServingConfig config) {
-        return new RunEventLogs(config.streamRetention(), config.maxRunLogBytes(), logBudget(config.maxLogBytes()));
+    ThreadLogs threadLogs(ServingConfig config, Instance<EventView> doors) {
+        // every door's wire format (an EventView bean) is translated from the one log
+        List<EventView> more = doors.stream().sorted(Comparator.comparing(EventView::name)).toList();
+        return ThreadLogs.of(config.streamRetention(), config.protocolRetention(), more, config.maxRunLogBytes(),
+                logBudget(config.maxLogBytes()), System::currentTimeMillis);
     }
 
     @Produces
     @Singleton
-    ProtocolEventLogs protocolLogs(ServingConfig config) {
-        return new ProtocolEventLogs(config.protocolRetention(), config.maxRunLogBytes(), logBudget(config.maxLogBytes()));
+    RunEventLogs logs(ThreadLogs logs) {
+        return new RunEventLogs(logs);
     }
 
     @Produces
     @Singleton
-    RunExecutor executor(RunStore runs, ThreadStore threads, GraphRegistry graphs, RunEventLogs logs, ProtocolEventLogs protocolLogs,
+    ProtocolEventLogs protocolLogs(ThreadLogs logs) {
+        return new ProtocolEventLogs(logs);
+    }
+
+    @Produces
+    @Singleton
+    RunExecutor executor(RunStore runs, ThreadStore threads, GraphRegistry graphs, ThreadLogs logs,
                          ServingConfig config, Vertx vertx) {
         Worker worker = Worker.boot(ReplicaId.ofThisProcess());
         org.jboss.logging.Logger.getLogger(ServingBeans.class).infof("Run worker %s (replica %s)", worker.id(), worker.replica());
-        return new RunExecutor(runs, threads, id -> graphs.byGraphId(id), logs, protocolLogs, Clock.systemUTC(), config.timeout(), config.maxConcurrent(),
+        return new RunExecutor(runs, threads, id -> graphs.byGraphId(id), logs, Clock.systemUTC(), config.timeout(), config.maxConcurrent(),
                 worker, config.lease(), vertxTimers(vertx), ServingBeans::eventLoopHere);
     }
 
@@ -110,7 +119,7 @@ public class ServingBeans {
 
     @Produces
     @Singleton
-    RunSubmission submission(RunStore runs, ThreadStore threads, Assistants assistants, RunExecutor executor, RunEventLogs logs,
+    RunSubmission submission(RunStore runs, ThreadStore threads, Assistants assistants, RunExecutor executor, ThreadLogs logs,
                              LimitsConfig limits) {
         return new RunSubmission(runs, threads, assistants, executor, logs, Clock.systemUTC(),
                 new RunAdmission(logs, runs, limits.maxActiveRuns(), limits.maxQueuedRunsPerThread(), limits.retryAfter()));
@@ -125,18 +134,17 @@ public class ServingBeans {
 
     @Produces
     @Singleton
-    ThreadDeletion deletion(ThreadStore threads, RunStore runs, RunEventLogs logs, ProtocolEventLogs protocolLogs, GraphRegistry graphs,
+    ThreadDeletion deletion(ThreadStore threads, RunStore runs, ThreadLogs logs, GraphRegistry graphs,
                             Instance<ThreadData> owned) {
-        return new ThreadDeletion(threads, runs, logs, protocolLogs, graphs, Clock.systemUTC(), owned.stream().toList());
+        return new ThreadDeletion(threads, runs, logs, graphs, Clock.systemUTC(), owned.stream().toList());
     }
 
-    void start(@Observes StartupEvent e, RunExecutor executor, RunEventLogs logs, ProtocolEventLogs protocolLogs, ThreadDeletion deletion,
+    void start(@Observes StartupEvent e, RunExecutor executor, ThreadLogs logs, ThreadDeletion deletion,
                ServingConfig config, Vertx vertx) {
         executor.recover().subscribe().with(found -> executor.wake(), f -> executor.wake());
         pollTimer = vertx.setPeriodic(config.pollInterval().toMillis(), id -> executor.wake());
         sweepTimer = vertx.setPeriodic(10_000, id -> {
             logs.sweep(System.currentTimeMillis());
-            protocolLogs.sweep(System.currentTimeMillis());
         });
         ttlTimer = vertx.setPeriodic(60_000, id -> deletion.sweep(100).subscribe().with(n -> { }, f -> { }));
         leaseTimer = vertx.setPeriodic(Math.max(100, config.lease().toMillis() / 3), id -> executor.heartbeat().subscribe().with(

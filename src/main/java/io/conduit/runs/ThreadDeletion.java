@@ -15,22 +15,20 @@ public final class ThreadDeletion {
 
     private final ThreadStore threads;
     private final RunStore runs;
-    private final RunEventLogs logs;
-    private final ProtocolEventLogs protocolLogs;
+    private final ThreadLogs logs;
     private final GraphRegistry graphs;
     private final Clock clock;
     private final List<ThreadData> owned;
 
-    public ThreadDeletion(ThreadStore threads, RunStore runs, RunEventLogs logs, ProtocolEventLogs protocolLogs, GraphRegistry graphs,
+    public ThreadDeletion(ThreadStore threads, RunStore runs, ThreadLogs logs, GraphRegistry graphs,
                           Clock clock) {
-        this(threads, runs, logs, protocolLogs, graphs, clock, List.of());
+        this(threads, runs, logs, graphs, clock, List.of());
     }
 
     /** {@code owned}: what else threads own (their files), deleted before the thread's record. */
-    public ThreadDeletion(ThreadStore threads, RunStore runs, RunEventLogs logs, ProtocolEventLogs protocolLogs, GraphRegistry graphs,
+    public ThreadDeletion(ThreadStore threads, RunStore runs, ThreadLogs logs, GraphRegistry graphs,
                           Clock clock, List<ThreadData> owned) {
         this.owned = List.copyOf(owned);
-        this.protocolLogs = protocolLogs;
         this.threads = threads;
         this.runs = runs;
         this.logs = logs;
@@ -52,7 +50,6 @@ public final class ThreadDeletion {
                         .chain(() -> threads.delete(threadId))
                         .invoke(() -> {
                             logs.forget(threadId);
-                            protocolLogs.forget(threadId);
                         }).replaceWith(true);
             });
         });

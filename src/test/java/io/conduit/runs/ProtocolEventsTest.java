@@ -38,10 +38,11 @@ class ProtocolEventsTest {
     private static final String THREAD = "t-1";
     private static final String RUN = "r-1";
 
-    private final ProtocolEventLogs logs = new ProtocolEventLogs(Duration.ofMinutes(2), 1 << 20, 1 << 24);
+    private final ThreadLogs store = ThreadLogs.of(Duration.ofMinutes(10), Duration.ofMinutes(2), 1 << 20, 1 << 24, () -> 1_795_451_320_019L);
+    private final ProtocolEventLogs logs = new ProtocolEventLogs(store);
     private final List<RunEvent> seen = new ArrayList<>();
 
-    private ProtocolEvents translator(String runId, EventSeq seq) {
+    private RunFeed translator(String runId, long firstSeq) {
         if (seen.isEmpty() && logs.find(THREAD) == null) {
             logs.log(THREAD).subscribeThread(-1L, new RunEventListener() {
                 @Override
@@ -54,11 +55,11 @@ class ProtocolEventsTest {
                 }
             });
         }
-        return new ProtocolEvents(logs.begin(THREAD, runId), runId, "agent", seq, () -> 1_795_451_320_019L);
+        return new RunFeed(store, THREAD, runId, firstSeq, Set.of());
     }
 
-    private ProtocolEvents translator() {
-        return translator(RUN, new EventSeq(1));
+    private RunFeed translator() {
+        return translator(RUN, 1L);
     }
 
     private static Tag root(int step) {
@@ -106,7 +107,7 @@ class ProtocolEventsTest {
     }
 
     /** One streamed answer: running first, the node's lifecycle, the message, state, and one terminal event last. */
-    private void chatTurn(ProtocolEvents p, String messageId) {
+    private void chatTurn(RunFeed p, String messageId) {
         AssistantMessage answer = new AssistantMessage(messageId, "Hello \"you\"", List.of(), null, "generator", new TokenUsage(12, 3));
         p.running();
         p.on(new GraphEvent.RunStarted(root(-1), "cp-0"));
@@ -204,7 +205,7 @@ class ProtocolEventsTest {
 
     @Test
     void toolCallsStreamAsChunkBlocksOfArgumentDeltasThatFinishAsToolCalls() {
-        ProtocolEvents p = translator();
+        RunFeed p = translator();
         Tag planner = node("planner", "task-p");
         AssistantMessage plan = new AssistantMessage("msg-p", "Let me look.", List.of(new ToolCall("call-1", "search", "{\"q\":\"paris\"}"),
                 new ToolCall("call-2", "clock", "{}")), null, "planner");
@@ -242,7 +243,7 @@ class ProtocolEventsTest {
 
     @Test
     void toolCallsRunAsToolEventsUnderTheirCallIdInTheirTasksNamespace() {
-        ProtocolEvents p = translator();
+        RunFeed p = translator();
         Tag first = node("tool_executor", "task-a");
         Tag second = node("tool_executor", "task-b");
         p.running();
@@ -267,7 +268,7 @@ class ProtocolEventsTest {
 
     @Test
     void anInterruptAsksForInputBeforeTheRootInterruptedWhichIsLast() {
-        ProtocolEvents p = translator();
+        RunFeed p = translator();
         Tag verifier = node("verifier", "task-v");
         p.running();
         p.on(new GraphEvent.TaskStarted(verifier, "task-v"));
@@ -287,7 +288,7 @@ class ProtocolEventsTest {
 
     @Test
     void aResumingRunSaysWhichInterruptsItAnswersRightAfterRunning() {
-        ProtocolEvents p = translator();
+        RunFeed p = translator();
         p.running();
         p.answered(List.of("task-v#0"));
         p.end(RunStatus.SUCCESS, null);
@@ -298,7 +299,7 @@ class ProtocolEventsTest {
 
     @Test
     void aRunThatFailsBeforeItsGraphStartsStillEndsWithOneFailed() {
-        ProtocolEvents p = translator();
+        RunFeed p = translator();
         p.running();
         p.end(RunStatus.ERROR, "GraphNotFound: the run's graph is not registered here");
         p.end(RunStatus.SUCCESS, null); // a second end changes nothing
@@ -312,7 +313,7 @@ class ProtocolEventsTest {
 
     @Test
     void aCancelledRunFailsItsOpenTaskAndEndsInterruptedAndNothingComesAfter() {
-        ProtocolEvents p = translator();
+        RunFeed p = translator();
         Tag gen = node("generator", "task-g");
         p.running();
         p.on(new GraphEvent.TaskStarted(gen, "task-g"));
@@ -333,7 +334,7 @@ class ProtocolEventsTest {
 
     @Test
     void aFailedNodeFailsItsNamespaceAndTheRunEndsFailedWithTheError() {
-        ProtocolEvents p = translator();
+        RunFeed p = translator();
         Tag gen = node("generator", "task-g");
         p.running();
         p.on(new GraphEvent.TaskStarted(gen, "task-g"));
@@ -353,7 +354,7 @@ class ProtocolEventsTest {
 
     @Test
     void customEventsAreNamedChannelsAndReasoningIsABlockOfItsMessage() {
-        ProtocolEvents p = translator();
+        RunFeed p = translator();
         Tag planner = node("planner", "task-p");
         Tag verifier = node("verifier", "task-v");
         p.running();
@@ -380,7 +381,7 @@ class ProtocolEventsTest {
 
     @Test
     void anAiMessageWrittenWithoutStreamingComesWholeAtItsTasksEnd() {
-        ProtocolEvents p = translator();
+        RunFeed p = translator();
         Tag ingress = node("ingress", "task-i");
         AssistantMessage refusal = new AssistantMessage("msg-r", "I cannot help with that.", List.of(), null, "ingress");
         p.running();
@@ -397,7 +398,7 @@ class ProtocolEventsTest {
 
     @Test
     void aSubgraphsTasksNestUnderItsNodesNamespace() {
-        ProtocolEvents p = translator();
+        RunFeed p = translator();
         Tag inner = new Tag(RUN, THREAD, "outer:task-o", "model", 1, "task-i");
         p.running();
         p.on(new GraphEvent.TaskStarted(node("outer", "task-o"), "task-o"));
@@ -414,7 +415,7 @@ class ProtocolEventsTest {
 
     @Test
     void textIsEscapedIntoOneLineOfJsonThatReadsBackTheSame() {
-        ProtocolEvents p = translator();
+        RunFeed p = translator();
         String nasty = "line\nbreak \"quoted\" back\\slash tab\t \u0001 \u2028 é 🙂";
         p.running();
         p.on(new GraphEvent.Token(node("model", "task-1"), "msg-1", nasty));
@@ -427,7 +428,7 @@ class ProtocolEventsTest {
 
     @Test
     void eachDeltaSaysWhereItsTextLiesSoThatASlowSubscribersDeltasOfOneBlockMerge() {
-        ProtocolEvents p = translator();
+        RunFeed p = translator();
         p.running();
         p.on(new GraphEvent.Token(node("model", "task-1"), "msg-1", "say \"hi\""));
         p.on(new GraphEvent.Token(node("model", "task-1"), "msg-1", " twice"));
@@ -445,26 +446,19 @@ class ProtocolEventsTest {
     }
 
     @Test
-    void protocolAndClassicEventsOfRunsOfOneThreadShareOneIncreasingSeq() {
-        RunEventLogs classic = new RunEventLogs(Duration.ofMinutes(10), 1 << 20, 1 << 24);
+    void eachFormatNumbersTheRunsOfOneThreadWithOneIncreasingSeq() {
+        RunEventLogs classic = new RunEventLogs(store);
         List<RunEvent> all = new ArrayList<>();
         long first = 1;
         for (String runId : List.of("r-1", "r-2")) {
-            EventSeq seq = new EventSeq(first);
-            Run run = new Run(runId, THREAD, "a-1", RunStatus.RUNNING, Map.of(), MultitaskStrategy.REJECT, Map.of(), Instant.EPOCH, Instant.EPOCH,
-                    Instant.EPOCH, null);
-            LangGraphEvents events = new LangGraphEvents(classic.begin(THREAD, runId), run, "agent", Set.of("values", "messages", "updates"), seq);
-            ProtocolEvents p = translator(runId, seq);
-            events.metadata();
+            RunFeed p = translator(runId, first); // the first subscribes to the protocol's frames
             p.running();
             AssistantMessage answer = new AssistantMessage("m-" + runId, "hi", List.of(), null, "generator");
             for (GraphEvent e : List.<GraphEvent>of(new GraphEvent.TaskStarted(node("model", "t-" + runId), "t-" + runId),
                     new GraphEvent.Token(node("model", "t-" + runId), answer.id(), "hi"),
                     new GraphEvent.TaskFinished(node("model", "t-" + runId), "t-" + runId, Update.of(AgentState.MESSAGES, answer)))) {
-                events.on(e);
                 p.on(e);
             }
-            events.end();
             p.end(RunStatus.SUCCESS, null);
             first += RunExecutor.SEQ_BLOCK; // the next run's block, as the thread store reserves them
         }
@@ -481,18 +475,18 @@ class ProtocolEventsTest {
 
         assertThat(seen).isNotEmpty();
         assertThat(seen).extracting(RunEvent::seq).isSorted().doesNotHaveDuplicates();
+        assertThat(all).extracting(RunEvent::mode).contains("metadata", "messages", "updates", "end");
         assertThat(all).extracting(RunEvent::seq).isSorted().doesNotHaveDuplicates();
-        List<Long> both = new ArrayList<>(seen.stream().map(RunEvent::seq).toList());
-        all.forEach(e -> both.add(e.seq()));
-        assertThat(both).doesNotHaveDuplicates();
         assertThat(seen.get(seen.size() - 1).seq()).isGreaterThan(RunExecutor.SEQ_BLOCK);
+        assertThat(all.get(all.size() - 1).seq()).isGreaterThan(RunExecutor.SEQ_BLOCK);
         assertThat(rootTerminals(seen)).hasSize(2);
     }
 
     @Test
     void aLogOverItsBoundKeepsTheQuestionsAndTheEndAndAReplaySaysWhatWasDropped() {
-        ProtocolEventLogs small = new ProtocolEventLogs(Duration.ofMinutes(2), 4_000, 1 << 24);
-        ProtocolEvents p = new ProtocolEvents(small.begin(THREAD, RUN), RUN, "agent", new EventSeq(1), () -> 0L);
+        ThreadLogs tiny = ThreadLogs.of(Duration.ofMinutes(10), Duration.ofMinutes(2), 4_000, 1 << 24, () -> 0L);
+        ProtocolEventLogs small = new ProtocolEventLogs(tiny);
+        RunFeed p = new RunFeed(tiny, THREAD, RUN, 1, Set.of());
         Tag verifier = node("verifier", "task-v");
         p.running();
         p.on(new GraphEvent.TaskStarted(verifier, "task-v"));

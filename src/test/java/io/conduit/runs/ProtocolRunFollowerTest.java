@@ -11,8 +11,9 @@ import org.junit.jupiter.api.Test;
 class ProtocolRunFollowerTest {
 
     private static final String THREAD = "t";
-    private final ProtocolEventLogs protocol = new ProtocolEventLogs(Duration.ofMinutes(2), 1 << 20, 1 << 24);
-    private final RunEventLogs classic = new RunEventLogs(Duration.ofMinutes(2), 1 << 20, 1 << 24);
+    private final ThreadLogs logs = FrameLogs.of(Duration.ofMinutes(2), 1 << 20, 1 << 24);
+    private final ProtocolEventLogs protocol = new ProtocolEventLogs(logs);
+    private final RunEventLogs classic = new RunEventLogs(logs);
     private final List<String> seen = new ArrayList<>();
     private int ends;
 
@@ -39,18 +40,17 @@ class ProtocolRunFollowerTest {
 
     @Test
     void theRunsOwnEventsAfterTheSeqUntilItsRootEnd() {
-        ThreadEventLog log = protocol.begin(THREAD, "r0");
-        log.append(new RunEvent(1, "r0", "messages", "", "{}"));
-        long before = log.lastSeq();
-        classic.begin(THREAD, "r1");
-        ThreadEventLog mine = protocol.begin(THREAD, "r1");
+        ThreadLog log = FrameLogs.begin(logs, THREAD, "r0");
+        log.append("r0", new RunEvent(1, "r0", "messages", "", "{}"));
+        long before = protocol.log(THREAD).lastSeq();
+        FrameLogs.begin(logs, THREAD, "r1");
         Runnable unfollow = ProtocolRunFollower.follow(protocol, classic, run("r1"), before, sink);
-        mine.append(lifecycle(2, "r1", "running"));
-        mine.append(new RunEvent(3, "r1", "messages", "model:1", "{}"));
-        log.append(new RunEvent(4, "r0", "messages", "", "{}"));
-        mine.append(new RunEvent(5, "r1", "error", "", "{}")); // a replay's notice of dropped events: not the end
-        mine.append(lifecycle(6, "r1", "completed"));
-        mine.append(new RunEvent(7, "r1", "messages", "", "{}"));
+        log.append("r1", lifecycle(2, "r1", "running"));
+        log.append("r1", new RunEvent(3, "r1", "messages", "model:1", "{}"));
+        log.append("r0", new RunEvent(4, "r0", "messages", "", "{}"));
+        log.append("r1", new RunEvent(5, "r1", "error", "", "{}")); // a replay's notice of dropped events: not the end
+        log.append("r1", lifecycle(6, "r1", "completed"));
+        log.append("r1", new RunEvent(7, "r1", "messages", "", "{}"));
         unfollow.run();
 
         assertThat(seen).containsExactly("r1:lifecycle", "r1:messages", "r1:error", "r1:lifecycle");
@@ -60,7 +60,7 @@ class ProtocolRunFollowerTest {
     @Test
     void aRunStoppedBeforeItStartedIsEndedByTheClassicLogWithAStoppedEvent() {
         long before = protocol.log(THREAD).lastSeq();
-        ThreadEventLog segment = classic.begin(THREAD, "r1");
+        ThreadLog segment = logs.begin(THREAD, "r1");
         ProtocolRunFollower.follow(protocol, classic, run("r1"), before, sink);
         segment.end("r1", 0);
 

@@ -25,10 +25,13 @@ public final class ProtocolTokenRate {
     }
 
     private static double rate(int tokens, boolean protocol) {
-        RunEventLogs logs = new RunEventLogs(Duration.ofMinutes(2), 8 << 20, 256 << 20);
-        ThreadEventLog log = logs.begin("t", "r");
+        ThreadLogs logs = ThreadLogs.of(Duration.ofMinutes(2), Duration.ofMinutes(2), 8L << 30, 256L << 30);
+        ThreadLog log = logs.begin("t", "r");
+        Run run = new Run("r", "t", "a", RunStatus.RUNNING, Map.of(), MultitaskStrategy.ENQUEUE, Map.of(), Instant.EPOCH, Instant.EPOCH, Instant.EPOCH, null);
+        log.append("r", new RunNotice.Began(1, run, "agent", Set.of("messages"), true));
         long[] bytes = {0};
-        log.subscribeThread(null, new RunEventListener() {
+        ThreadEventLog view = protocol ? new ProtocolEventLogs(logs).log("t") : new RunEventLogs(logs).log("t");
+        view.subscribeThread(null, new RunEventListener() {
             @Override
             public void onEvent(RunEvent event) {
                 bytes[0] += event.data().length();
@@ -38,19 +41,11 @@ public final class ProtocolTokenRate {
             public void onEnd() {
             }
         });
-        EventSeq seq = new EventSeq(1);
-        ProtocolEvents p = new ProtocolEvents(log, "r", "agent", seq, System::currentTimeMillis);
-        Run run = new Run("r", "t", "a", RunStatus.RUNNING, Map.of(), MultitaskStrategy.ENQUEUE, Map.of(), Instant.EPOCH, Instant.EPOCH, Instant.EPOCH, null);
-        LangGraphEvents classic = new LangGraphEvents(log, run, "agent", Set.of("messages"), seq);
         GraphEvent.Tag tag = new GraphEvent.Tag("r", "t", "", "generator", 3, "0193a2b4-5c6d-7e8f-9a0b-1c2d3e4f5a6b");
         GraphEvent.Token token = new GraphEvent.Token(tag, "0193a2b4-5c6d-7e8f-9a0b-000000000001", " word");
         long start = System.nanoTime();
         for (int i = 0; i < tokens; i++) {
-            if (protocol) {
-                p.on(token);
-            } else {
-                classic.on(token);
-            }
+            log.append("r", token);
         }
         double seconds = (System.nanoTime() - start) / 1e9;
         if (bytes[0] == 0) {

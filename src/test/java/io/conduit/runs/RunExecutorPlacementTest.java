@@ -37,8 +37,8 @@ class RunExecutorPlacementTest {
             .edge(StateGraph.START, "write").edge("write", StateGraph.END)
             .compile(GraphOptions.with(new InMemoryCheckpointer()));
     final RegisteredGraph registered = new RegisteredGraph("g", "", graph, u -> { }, Map.of(), c -> null);
-    final RunExecutor executor = new RunExecutor(runs, threads, id -> registered, new RunEventLogs(Duration.ofMinutes(1), 1 << 20, 1 << 24),
-            new ProtocolEventLogs(Duration.ofMinutes(1), 1 << 20, 1 << 24), Clock.systemUTC(), Duration.ZERO, 10, Worker.boot("test"), Duration.ofMinutes(1),
+    final RunExecutor executor = new RunExecutor(runs, threads, id -> registered, ThreadLogs.of(Duration.ofMinutes(1), Duration.ofMinutes(1), 1 << 20, 1 << 24),
+            Clock.systemUTC(), Duration.ZERO, 10, Worker.boot("test"), Duration.ofMinutes(1),
             (delay, task) -> { throw new AssertionError("no timer is needed here"); }, () -> null);
 
     @Test

@@ -27,7 +27,7 @@ class ThreadDeletionTest {
     static final LastValueChannel<String> NOTE = Channels.lastValue("note", String.class, "");
     final InMemoryThreadStore threads = new InMemoryThreadStore();
     final InMemoryRunStore runs = new InMemoryRunStore();
-    final RunEventLogs logs = new RunEventLogs(Duration.ofMinutes(10), 1 << 20, 1 << 24);
+    final ThreadLogs logs = ThreadLogs.of(Duration.ofMinutes(10), Duration.ofMinutes(2), 1 << 20, 1 << 24);
     final CompiledGraph graph = StateGraph.of(StateSchema.of(NOTE))
             .node("write", (s, ctx) -> Uni.createFrom().item(Update.of(NOTE, "written")))
             .edge(StateGraph.START, "write").edge("write", StateGraph.END)
@@ -35,7 +35,7 @@ class ThreadDeletionTest {
     final Instant now = Instant.parse("2026-11-23T12:00:00Z");
 
     ThreadDeletion deletion(Instant at) {
-        return new ThreadDeletion(threads, runs, logs, new ProtocolEventLogs(Duration.ofMinutes(2), 1 << 20, 1 << 24), new GraphRegistry(List.of(new RegisteredGraph("g", "", graph, u -> { }, Map.of(), c -> null))),
+        return new ThreadDeletion(threads, runs, logs, new GraphRegistry(List.of(new RegisteredGraph("g", "", graph, u -> { }, Map.of(), c -> null))),
                 Clock.fixed(at, ZoneOffset.UTC));
     }
 

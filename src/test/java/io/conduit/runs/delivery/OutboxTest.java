@@ -6,7 +6,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.conduit.checkpoint.JsonCodec;
 import io.conduit.runs.RunEvent;
 import io.conduit.runs.RunEventLogs;
+import io.conduit.runs.FrameLogs;
 import io.conduit.runs.ThreadEventLog;
+import io.conduit.runs.ThreadLog;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -212,8 +214,9 @@ class OutboxTest {
 
     @Test
     void aSlowSubscriberIsDroppedWhileAnotherOfTheSameLogGetsEveryEventAndTheRunNeverWaits() {
-        RunEventLogs logs = new RunEventLogs(Duration.ofMinutes(1), 1 << 24, 1 << 26);
-        ThreadEventLog log = logs.begin("t", "r");
+        RunEventLogs logs = new RunEventLogs(FrameLogs.of(Duration.ofMinutes(1), 1 << 24, 1 << 26));
+        ThreadLog entries = FrameLogs.begin(logs.entries(), "t", "r");
+        ThreadEventLog log = logs.log("t");
         Outbox fastBox = new Outbox(BOUNDS, e -> true);
         RecordingSink fast = new RecordingSink(true);
         new OutboxDrain(fastBox, Runnable::run, fast);
@@ -224,10 +227,10 @@ class OutboxTest {
         log.subscribeRun("r", -1, slowBox);
         List<String> words = words(2_000);
         for (int i = 0; i < words.size(); i++) {
-            log.append(token(i, "m1", words.get(i))); // returns at once whatever the subscribers do
+            entries.append("r", token(i, "m1", words.get(i))); // returns at once whatever the subscribers do
         }
-        log.append(new RunEvent(words.size(), "r", "end", "", "null"));
-        log.end("r", 0);
+        entries.append("r", new RunEvent(words.size(), "r", "end", "", "null"));
+        entries.end("r", System.currentTimeMillis());
         assertThat(fast.sent).extracting(RunEvent::seq).containsExactlyElementsOf(java.util.stream.LongStream.rangeClosed(0, words.size()).boxed().toList());
         assertThat(fast.ends).isEqualTo(1);
         assertThat(fast.overflows).isEmpty();
