@@ -28,6 +28,7 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import java.util.ArrayList;
 import java.util.List;
@@ -219,19 +220,14 @@ public class AssistantsResource {
         return assistants.resolve(id).map(WireJson::assistant);
     }
 
-    /** The graph: its nodes, and a Mermaid drawing of its edges. */
+    /** The graph: its nodes and edges ({@code xray}: with subgraphs drawn inside their nodes), and a Mermaid drawing. */
     @GET
     @Path("/{id}/graph")
-    public Uni<ObjectNode> graph(@PathParam("id") String id) {
+    public Uni<ObjectNode> graph(@PathParam("id") String id, @QueryParam("xray") String xray) {
+        int levels = XrayParam.levels(xray);
         return assistants.resolve(id).map(a -> {
             CompiledGraph g = assistants.graph(a).graph();
-            ObjectNode o = JsonCodec.MAPPER.createObjectNode();
-            ArrayNode nodes = o.putArray("nodes");
-            nodes.addObject().put("id", "__start__").put("type", "schema").put("data", "__start__");
-            g.nodeNames().forEach(n -> nodes.addObject().put("id", n).put("type", "runnable").put("data", n));
-            nodes.addObject().put("id", "__end__").put("type", "schema").put("data", "__end__");
-            o.put("mermaid", g.mermaid());
-            return o;
+            return GraphJson.of(g.shape(levels), g.mermaid());
         });
     }
 

@@ -262,6 +262,14 @@ public final class CompiledGraph {
         return Mermaid.draw(nodeOrder, edges, branches);
     }
 
+    /**
+     * The graph's nodes and edges, as LangGraph's {@code get_graph(xray)} gives them: {@code xray} levels of
+     * subgraphs drawn inside their nodes, 0 for none, {@link Integer#MAX_VALUE} for all. See {@link GraphShape}.
+     */
+    public GraphShape shape(int xray) {
+        return GraphShapes.of(this, xray);
+    }
+
     /** The graph's nodes, in the order they were added. */
     public List<String> nodeNames() {
         return nodeOrder;
