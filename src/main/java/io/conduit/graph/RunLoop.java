@@ -2,6 +2,7 @@ package io.conduit.graph;
 
 import io.conduit.checkpoint.Checkpoint;
 import io.conduit.checkpoint.CheckpointConflictException;
+import io.conduit.checkpoint.CheckpointSource;
 import io.conduit.checkpoint.Checkpointer;
 import io.conduit.checkpoint.Head;
 import io.conduit.checkpoint.PendingWrite;
@@ -185,7 +186,7 @@ final class RunLoop {
         Folded after = StepAlgebra.fold(state, List.of(input));
         List<TaskSpec> next = StepAlgebra.route(graph, List.of(StateGraph.START), List.of(input), after.state());
         records = Map.of();
-        String source = req.checkpointId() != null ? "fork" : "input";
+        CheckpointSource source = req.checkpointId() != null ? CheckpointSource.FORK : CheckpointSource.INPUT;
         return persist(checkpointFor(after, next, source, checkpoint == null ? -1 : checkpoint.step() + 1));
     }
 
@@ -227,7 +228,7 @@ final class RunLoop {
         List<TaskSpec> next = command.goTo().isEmpty() ? checkpoint.next()
                 : StepAlgebra.route(graph, List.of(StateGraph.START), List.of(Update.none().goTo(command.goTo().toArray(String[]::new))), after.state());
         Map<String, TaskRecord> carried = command.goTo().isEmpty() ? records : Map.of();
-        Checkpoint cp = checkpointFor(after, next, "update", checkpoint.step() + 1);
+        Checkpoint cp = checkpointFor(after, next, CheckpointSource.UPDATE, checkpoint.step() + 1);
         return persist(cp).flatMap(v -> carryOver(carried, cp));
     }
 
@@ -355,7 +356,7 @@ final class RunLoop {
         List<TaskSpec> next = StepAlgebra.route(graph, ran, updates, after);
         Checkpoint at = checkpoint;
         boolean clearWrites = checkpointHasWrites;
-        Checkpoint cp = checkpointFor(folded, next, "loop", step);
+        Checkpoint cp = checkpointFor(folded, next, CheckpointSource.LOOP, step);
         records = Map.of();
         stepsRun++;
         Uni<Void> stored = persist(cp);
@@ -397,7 +398,7 @@ final class RunLoop {
     // ---- the step algebra, bound to this run (the rules themselves are in StepAlgebra)
 
     /** The checkpoint of a step built on the run's current one; the folded state becomes the run's state. */
-    private Checkpoint checkpointFor(Folded folded, List<TaskSpec> next, String source, int step) {
+    private Checkpoint checkpointFor(Folded folded, List<TaskSpec> next, CheckpointSource source, int step) {
         String id = TimeOrderedIds.next();
         state = folded.state();
         return StepAlgebra.checkpoint(origin, id, checkpoint, checkpointHasSnapshot, folded, next, source, step, TimeOrderedIds.millisOf(id));

@@ -16,6 +16,7 @@ import static io.conduit.graph.TestMessages.ids;
 import static io.conduit.graph.TestMessages.texts;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.conduit.checkpoint.CheckpointSource;
 import io.conduit.graph.TestMessages.Item;
 import io.conduit.graph.TestMessages.Msg;
 import java.util.List;
@@ -223,7 +224,7 @@ class InterruptTest {
         MessageList<Item> result = finished(end).state().get(MSGS);
         assertThat(ids(result)).containsExactly("u", "note", "answer");
         assertThat(answer(result, "answer")).isEqualTo("yes (saw note)");
-        assertThat(history(graph, thread)).extracting(StateSnapshot::source).contains("update");
+        assertThat(history(graph, thread)).extracting(StateSnapshot::source).contains(CheckpointSource.UPDATE);
     }
 
     @ParameterizedTest

@@ -2,6 +2,7 @@ package io.conduit.graph;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.conduit.checkpoint.CheckpointSource;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -10,7 +11,7 @@ import org.junit.jupiter.api.Test;
 class StateSnapshotTest {
 
     private static StateSnapshot pausedAt(Interrupt... interrupts) {
-        return new StateSnapshot("t", "", "cp", null, 1, "loop", null, List.of("n"), List.of(interrupts), Map.of(), 0);
+        return new StateSnapshot("t", "", "cp", null, 1, CheckpointSource.LOOP, null, List.of("n"), List.of(interrupts), Map.of(), 0);
     }
 
     @Test
