@@ -193,7 +193,7 @@ final class RunLoop {
     private Uni<Void> applyCommand(Command command) {
         List<Interrupt> pending = pendingInterrupts();
         boolean atBreakpoint = records.values().stream().anyMatch(r -> r.breakpoint != null);
-        boolean beforeBreakpoint = records.values().stream().anyMatch(r -> r.breakpoint != null && "before".equals(r.breakpoint.when()));
+        boolean beforeBreakpoint = records.values().stream().anyMatch(r -> r.breakpoint != null && r.breakpoint.when() == Interrupt.When.BEFORE);
         if (command.resumes() && pending.isEmpty() && !atBreakpoint) {
             throw new GraphException(GraphException.Code.NO_PENDING_INTERRUPT, "thread " + threadId + " has no pending interrupt to resume");
         }
@@ -249,7 +249,7 @@ final class RunLoop {
             throw new GraphException(GraphException.Code.RESUME_REQUIRED, "thread " + threadId
                     + " is waiting at an interrupt; resume it with a command carrying the answer");
         }
-        passBreakpointBefore = records.values().stream().anyMatch(r -> r.breakpoint != null && "before".equals(r.breakpoint.when()));
+        passBreakpointBefore = records.values().stream().anyMatch(r -> r.breakpoint != null && r.breakpoint.when() == Interrupt.When.BEFORE);
         return Uni.createFrom().voidItem();
     }
 
@@ -277,7 +277,7 @@ final class RunLoop {
         if (!passBreakpointBefore && !interruptBefore.isEmpty()) {
             for (Task t : tasks) {
                 if (interruptBefore.contains(t.node())) {
-                    return breakpoint(t.id(), t.node(), "before", checkpoint);
+                    return breakpoint(t.id(), t.node(), Interrupt.When.BEFORE, checkpoint);
                 }
             }
         }
@@ -369,7 +369,7 @@ final class RunLoop {
             emit(new GraphEvent.Values(tag(null, step), after, cp.id()));
             for (String node : ran) {
                 if (interruptAfter.contains(node)) {
-                    return breakpoint(cp.id() + ".after", node, "after", cp);
+                    return breakpoint(cp.id() + ".after", node, Interrupt.When.AFTER, cp);
                 }
             }
             return Uni.createFrom().item(true);
@@ -388,8 +388,8 @@ final class RunLoop {
         return new GraphException(NODE_FAILED, "node " + o.task().node() + " failed: " + why, t);
     }
 
-    private Uni<Boolean> breakpoint(String taskId, String node, String when, Checkpoint at) {
-        Interrupt i = new Interrupt(taskId + "#" + when, Map.of("node", node, "when", when), node, taskId, when);
+    private Uni<Boolean> breakpoint(String taskId, String node, Interrupt.When when, Checkpoint at) {
+        Interrupt i = new Interrupt(taskId + "#" + when.wire(), Map.of("node", node, "when", when.wire()), node, taskId, when);
         PendingWrite w = TaskRecord.breakpoint(taskId, node, i);
         return writes.submit(() -> store.putWrites(threadId, ns, at.id(), List.of(w)))
                 .flatMap(v -> end(new GraphEvent.Interrupted(tag(null, at.step()), List.of(i), at.id())));

@@ -76,7 +76,7 @@ class InterruptTest {
         assertThat(stop.interrupts()).singleElement().satisfies(i -> {
             assertThat(i.value()).isEqualTo(QUESTION);
             assertThat(i.node()).isEqualTo("ask");
-            assertThat(i.when()).isEqualTo("during");
+            assertThat(i.when()).isEqualTo(Interrupt.When.DURING);
             assertThat(i.id()).isNotBlank();
         });
         StateSnapshot s = state(graph, thread);
@@ -298,13 +298,13 @@ class InterruptTest {
         GraphEvent.Interrupted stop = interrupted(run(graph, b.on(thread).input(user("hi"))));
 
         assertThat(stop.interrupts()).singleElement().satisfies(i -> {
-            assertThat(i.when()).isEqualTo("before");
+            assertThat(i.when()).isEqualTo(Interrupt.When.BEFORE);
             assertThat(i.node()).isEqualTo("b");
         });
         assertThat(bRuns).hasValue(0);
         StateSnapshot s = state(graph, thread);
         assertThat(s.next()).containsExactly("b");
-        assertThat(s.interrupts()).extracting(Interrupt::when).containsExactly("before");
+        assertThat(s.interrupts()).extracting(Interrupt::when).containsExactly(Interrupt.When.BEFORE);
 
         List<GraphEvent> end = run(graph, b.on(thread));
 
@@ -325,7 +325,7 @@ class InterruptTest {
         GraphEvent.Interrupted stop = interrupted(run(graph, b.on(thread).input(user("hi"))));
 
         assertThat(stop.interrupts()).singleElement().satisfies(i -> {
-            assertThat(i.when()).isEqualTo("after");
+            assertThat(i.when()).isEqualTo(Interrupt.When.AFTER);
             assertThat(i.node()).isEqualTo("a");
         });
         assertThat(aRuns).hasValue(1);

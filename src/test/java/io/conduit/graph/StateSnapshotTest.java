@@ -16,17 +16,17 @@ class StateSnapshotTest {
 
     @Test
     void aNodesInterruptIsAnsweredABreakpointIsPassed() {
-        assertThat(new Interrupt("i", "?", "n", "task", "during").answerable()).isTrue();
+        assertThat(new Interrupt("i", "?", "n", "task", Interrupt.When.DURING).answerable()).isTrue();
         assertThat(new Interrupt("i", "?", "n", "task", null).answerable()).isTrue();
-        assertThat(new Interrupt("i", null, "n", "task", "before").answerable()).isFalse();
-        assertThat(new Interrupt("i", null, "n", "task", "after").answerable()).isFalse();
+        assertThat(new Interrupt("i", null, "n", "task", Interrupt.When.BEFORE).answerable()).isFalse();
+        assertThat(new Interrupt("i", null, "n", "task", Interrupt.When.AFTER).answerable()).isFalse();
     }
 
     @Test
     void aThreadWaitsForAnAnswerOnlyAtANodesInterrupt() {
-        assertThat(pausedAt(new Interrupt("b", null, "n", "task", "before")).waitsForAnswer()).isFalse();
+        assertThat(pausedAt(new Interrupt("b", null, "n", "task", Interrupt.When.BEFORE)).waitsForAnswer()).isFalse();
         assertThat(pausedAt().waitsForAnswer()).isFalse();
-        assertThat(pausedAt(new Interrupt("b", null, "n", "task", "before"), new Interrupt("i", "?", "m", "task", "during")).waitsForAnswer())
+        assertThat(pausedAt(new Interrupt("b", null, "n", "task", Interrupt.When.BEFORE), new Interrupt("i", "?", "m", "task", Interrupt.When.DURING)).waitsForAnswer())
                 .isTrue();
     }
 }

@@ -261,7 +261,7 @@ class StepAlgebraTest {
         Task oldA = StepAlgebra.tasks(old).get(0);
         Task oldB = StepAlgebra.tasks(old).get(1);
         List<PendingWrite> stored = new java.util.ArrayList<>(TaskRecord.finished(oldA, Update.of(COUNT, 7)));
-        Interrupt asked = new Interrupt(oldB.id() + "#0", "ok?", "b", oldB.id(), "during");
+        Interrupt asked = new Interrupt(oldB.id() + "#0", "ok?", "b", oldB.id(), Interrupt.When.DURING);
         stored.add(TaskRecord.interrupt(oldB, 0, asked));
         stored.add(TaskRecord.resume(oldB.id(), "b", 0, Stored.live("yes", TaskRecord.ANY)));
         Map<String, TaskRecord> records = TaskRecord.decode(stored, SCHEMA, "t-1");
