@@ -93,7 +93,7 @@ final class WireJson {
         }
         ObjectNode meta = o.putObject("metadata");
         s.metadata().forEach(meta::put);
-        meta.put("source", s.source()).put("step", s.step());
+        meta.put("source", s.source().wire()).put("step", s.step());
         o.put("created_at", Instant.ofEpochMilli(s.createdAtMillis()).toString());
         o.set("checkpoint", checkpoint(threadId, s.checkpointId()));
         o.set("parent_checkpoint", s.parentCheckpointId() == null ? null : checkpoint(threadId, s.parentCheckpointId()));

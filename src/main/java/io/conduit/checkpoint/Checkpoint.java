@@ -12,7 +12,7 @@ import java.util.Map;
  * @param createdAtMillis the millisecond in the id (stores may keep only the id)
  * @param parentId    the checkpoint this one was built on, {@code null} for the first of a namespace
  * @param step        LangGraph's numbering: -1 for an input checkpoint of a new thread, then one per superstep
- * @param source      {@code input}, {@code loop}, {@code update} or {@code fork}
+ * @param source      what wrote it: an input, the loop, an update or a fork
  * @param values      value channels written at this step, by channel name
  * @param deltas      delta channels written at this step: the list of writes, by channel name
  * @param next        the tasks that run after this checkpoint; empty when the run has ended
@@ -24,7 +24,7 @@ public record Checkpoint(
         String id,
         String parentId,
         int step,
-        String source,
+        CheckpointSource source,
         String runId,
         Map<String, Stored> values,
         Map<String, Stored> deltas,

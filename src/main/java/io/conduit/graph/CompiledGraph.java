@@ -1,6 +1,7 @@
 package io.conduit.graph;
 
 import io.conduit.checkpoint.Checkpoint;
+import io.conduit.checkpoint.CheckpointSource;
 import io.conduit.checkpoint.Checkpointer;
 import io.conduit.checkpoint.Head;
 import io.conduit.checkpoint.TimeOrderedIds;
@@ -204,7 +205,7 @@ public final class CompiledGraph {
             Checkpoint source = head.get().checkpoint();
             return loader.load(source).flatMap(state -> {
                 String id = TimeOrderedIds.next();
-                Checkpoint copy = new Checkpoint(to, "", id, null, source.step(), "fork", null, Map.of(), Map.of(), source.next(),
+                Checkpoint copy = new Checkpoint(to, "", id, null, source.step(), CheckpointSource.FORK, null, Map.of(), Map.of(), source.next(),
                         source.metadata(), TimeOrderedIds.millisOf(id), 1);
                 return store.put(copy, null)
                         .flatMap(v -> store.putSnapshot(to, "", id, StateLoader.snapshotOf(state)))

@@ -2,6 +2,7 @@ package io.conduit.graph;
 
 import io.conduit.checkpoint.Checkpoint;
 import io.conduit.checkpoint.CheckpointConflictException;
+import io.conduit.checkpoint.CheckpointSource;
 import io.conduit.checkpoint.Checkpointer;
 import io.conduit.checkpoint.Head;
 import io.conduit.checkpoint.PendingWrite;
@@ -185,14 +186,14 @@ final class RunLoop {
         Folded after = StepAlgebra.fold(state, List.of(input));
         List<TaskSpec> next = StepAlgebra.route(graph, List.of(StateGraph.START), List.of(input), after.state());
         records = Map.of();
-        String source = req.checkpointId() != null ? "fork" : "input";
+        CheckpointSource source = req.checkpointId() != null ? CheckpointSource.FORK : CheckpointSource.INPUT;
         return persist(checkpointFor(after, next, source, checkpoint == null ? -1 : checkpoint.step() + 1));
     }
 
     private Uni<Void> applyCommand(Command command) {
         List<Interrupt> pending = pendingInterrupts();
         boolean atBreakpoint = records.values().stream().anyMatch(r -> r.breakpoint != null);
-        boolean beforeBreakpoint = records.values().stream().anyMatch(r -> r.breakpoint != null && "before".equals(r.breakpoint.when()));
+        boolean beforeBreakpoint = records.values().stream().anyMatch(r -> r.breakpoint != null && r.breakpoint.when() == Interrupt.When.BEFORE);
         if (command.resumes() && pending.isEmpty() && !atBreakpoint) {
             throw new GraphException(GraphException.Code.NO_PENDING_INTERRUPT, "thread " + threadId + " has no pending interrupt to resume");
         }
@@ -227,7 +228,7 @@ final class RunLoop {
         List<TaskSpec> next = command.goTo().isEmpty() ? checkpoint.next()
                 : StepAlgebra.route(graph, List.of(StateGraph.START), List.of(Update.none().goTo(command.goTo().toArray(String[]::new))), after.state());
         Map<String, TaskRecord> carried = command.goTo().isEmpty() ? records : Map.of();
-        Checkpoint cp = checkpointFor(after, next, "update", checkpoint.step() + 1);
+        Checkpoint cp = checkpointFor(after, next, CheckpointSource.UPDATE, checkpoint.step() + 1);
         return persist(cp).flatMap(v -> carryOver(carried, cp));
     }
 
@@ -248,7 +249,7 @@ final class RunLoop {
             throw new GraphException(GraphException.Code.RESUME_REQUIRED, "thread " + threadId
                     + " is waiting at an interrupt; resume it with a command carrying the answer");
         }
-        passBreakpointBefore = records.values().stream().anyMatch(r -> r.breakpoint != null && "before".equals(r.breakpoint.when()));
+        passBreakpointBefore = records.values().stream().anyMatch(r -> r.breakpoint != null && r.breakpoint.when() == Interrupt.When.BEFORE);
         return Uni.createFrom().voidItem();
     }
 
@@ -276,7 +277,7 @@ final class RunLoop {
         if (!passBreakpointBefore && !interruptBefore.isEmpty()) {
             for (Task t : tasks) {
                 if (interruptBefore.contains(t.node())) {
-                    return breakpoint(t.id(), t.node(), "before", checkpoint);
+                    return breakpoint(t.id(), t.node(), Interrupt.When.BEFORE, checkpoint);
                 }
             }
         }
@@ -355,7 +356,7 @@ final class RunLoop {
         List<TaskSpec> next = StepAlgebra.route(graph, ran, updates, after);
         Checkpoint at = checkpoint;
         boolean clearWrites = checkpointHasWrites;
-        Checkpoint cp = checkpointFor(folded, next, "loop", step);
+        Checkpoint cp = checkpointFor(folded, next, CheckpointSource.LOOP, step);
         records = Map.of();
         stepsRun++;
         Uni<Void> stored = persist(cp);
@@ -368,7 +369,7 @@ final class RunLoop {
             emit(new GraphEvent.Values(tag(null, step), after, cp.id()));
             for (String node : ran) {
                 if (interruptAfter.contains(node)) {
-                    return breakpoint(cp.id() + ".after", node, "after", cp);
+                    return breakpoint(cp.id() + ".after", node, Interrupt.When.AFTER, cp);
                 }
             }
             return Uni.createFrom().item(true);
@@ -387,8 +388,8 @@ final class RunLoop {
         return new GraphException(NODE_FAILED, "node " + o.task().node() + " failed: " + why, t);
     }
 
-    private Uni<Boolean> breakpoint(String taskId, String node, String when, Checkpoint at) {
-        Interrupt i = new Interrupt(taskId + "#" + when, Map.of("node", node, "when", when), node, taskId, when);
+    private Uni<Boolean> breakpoint(String taskId, String node, Interrupt.When when, Checkpoint at) {
+        Interrupt i = new Interrupt(taskId + "#" + when.wire(), Map.of("node", node, "when", when.wire()), node, taskId, when);
         PendingWrite w = TaskRecord.breakpoint(taskId, node, i);
         return writes.submit(() -> store.putWrites(threadId, ns, at.id(), List.of(w)))
                 .flatMap(v -> end(new GraphEvent.Interrupted(tag(null, at.step()), List.of(i), at.id())));
@@ -397,7 +398,7 @@ final class RunLoop {
     // ---- the step algebra, bound to this run (the rules themselves are in StepAlgebra)
 
     /** The checkpoint of a step built on the run's current one; the folded state becomes the run's state. */
-    private Checkpoint checkpointFor(Folded folded, List<TaskSpec> next, String source, int step) {
+    private Checkpoint checkpointFor(Folded folded, List<TaskSpec> next, CheckpointSource source, int step) {
         String id = TimeOrderedIds.next();
         state = folded.state();
         return StepAlgebra.checkpoint(origin, id, checkpoint, checkpointHasSnapshot, folded, next, source, step, TimeOrderedIds.millisOf(id));

@@ -1,5 +1,6 @@
 package io.conduit.graph;
 
+import io.conduit.checkpoint.CheckpointSource;
 import java.util.List;
 import java.util.Map;
 
@@ -13,7 +14,7 @@ public record StateSnapshot(
         String checkpointId,
         String parentCheckpointId,
         int step,
-        String source,
+        CheckpointSource source,
         State values,
         List<String> next,
         List<Interrupt> interrupts,

@@ -2,6 +2,7 @@ package io.conduit.graph;
 
 import io.conduit.checkpoint.Checkpoint;
 import io.conduit.checkpoint.CheckpointConflictException;
+import io.conduit.checkpoint.CheckpointSource;
 import io.conduit.checkpoint.Checkpointer;
 import io.conduit.checkpoint.Head;
 import io.conduit.checkpoint.Stored;
@@ -75,7 +76,7 @@ final class StateUpdate {
         String id = TimeOrderedIds.next();
         StepAlgebra.Origin origin = new StepAlgebra.Origin(threadId, at == null ? "" : at.ns(), null, Map.of());
         // whether `at` holds a snapshot is not known here; counting it as not only brings the next snapshot earlier
-        Checkpoint cp = StepAlgebra.checkpoint(origin, id, at, false, folded, next, "update", at == null ? -1 : at.step() + 1,
+        Checkpoint cp = StepAlgebra.checkpoint(origin, id, at, false, folded, next, CheckpointSource.UPDATE, at == null ? -1 : at.step() + 1,
                 TimeOrderedIds.millisOf(id));
         Uni<Void> stored = store.put(cp, headId).onFailure(CheckpointConflictException.class)
                 .transform(c -> new GraphException(GraphException.Code.CONFLICT, c.getMessage(), c));
@@ -91,12 +92,16 @@ final class StateUpdate {
      * input (START); after a step, the node that ran it, if it was one node; otherwise the update is ambiguous.
      */
     private static Uni<String> lastWriter(Checkpointer store, Checkpoint at) {
-        if (at.source().equals("input") || at.source().equals("fork")) {
-            return Uni.createFrom().item(StateGraph.START);
-        }
-        if (!at.source().equals("loop") || at.parentId() == null) {
-            return Uni.createFrom().failure(ambiguous(at));
-        }
+        // a switch expression, so a new source does not compile until it is given an answer here
+        return switch (at.source()) {
+            case INPUT, FORK -> Uni.createFrom().item(StateGraph.START);
+            case LOOP -> at.parentId() == null ? Uni.createFrom().failure(ambiguous(at)) : nodeThatRan(store, at);
+            case UPDATE -> Uni.createFrom().failure(ambiguous(at));
+        };
+    }
+
+    /** The node of the step that wrote {@code at}: the one task its parent scheduled, or ambiguous. */
+    private static Uni<String> nodeThatRan(Checkpointer store, Checkpoint at) {
         return store.get(at.threadId(), at.ns(), at.parentId()).map(parent -> {
             Set<String> ran = new LinkedHashSet<>();
             parent.ifPresent(p -> p.checkpoint().next().forEach(t -> ran.add(t.node())));
@@ -108,7 +113,7 @@ final class StateUpdate {
     }
 
     private static GraphException ambiguous(Checkpoint at) {
-        return invalid("checkpoint " + at.id() + " was not written by one node (source " + at.source()
+        return invalid("checkpoint " + at.id() + " was not written by one node (source " + at.source().wire()
                 + "); say which node the update is from with asNode");
     }
 

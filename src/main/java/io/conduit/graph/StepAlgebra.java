@@ -1,6 +1,7 @@
 package io.conduit.graph;
 
 import io.conduit.checkpoint.Checkpoint;
+import io.conduit.checkpoint.CheckpointSource;
 import io.conduit.checkpoint.PendingWrite;
 import io.conduit.checkpoint.Stored;
 import io.conduit.checkpoint.TaskSpec;
@@ -131,7 +132,7 @@ final class StepAlgebra {
      */
     @SuppressWarnings({"unchecked", "rawtypes"})
     static Checkpoint checkpoint(Origin origin, String id, Checkpoint parent, boolean parentSnapshotted, Folded folded,
-                                 List<TaskSpec> next, String source, int step, long createdAtMillis) {
+                                 List<TaskSpec> next, CheckpointSource source, int step, long createdAtMillis) {
         StateSchema schema = folded.state().schema();
         Map<String, Stored> values = new HashMap<>();
         Map<String, Stored> deltas = new HashMap<>();

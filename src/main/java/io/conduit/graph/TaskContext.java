@@ -91,7 +91,7 @@ final class TaskContext implements NodeContext {
         if (k < resumes.size()) {
             return resumes.get(k).decode(JsonCodec.of(resumeType));
         }
-        throw new NodeInterrupt(List.of(new Interrupt(task.id() + "#" + k, payload, task.node(), task.id(), "during")));
+        throw new NodeInterrupt(List.of(new Interrupt(task.id() + "#" + k, payload, task.node(), task.id(), Interrupt.When.DURING)));
     }
 
     @Override

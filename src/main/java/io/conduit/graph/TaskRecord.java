@@ -1,5 +1,6 @@
 package io.conduit.graph;
 
+import io.conduit.checkpoint.Codec;
 import io.conduit.checkpoint.JsonCodec;
 import io.conduit.checkpoint.PendingWrite;
 import io.conduit.checkpoint.Stored;
@@ -19,7 +20,7 @@ final class TaskRecord {
     private static final int BREAKPOINT_IDX = -3;
     private static final int INTERRUPT_IDX = -100;
     private static final int RESUME_IDX = -10_000;
-    static final JsonCodec<Interrupt> INTERRUPT_CODEC = JsonCodec.of(Interrupt.class);
+    static final Codec<Interrupt> INTERRUPT_CODEC = new InterruptCodec();
     static final JsonCodec<Object> ANY = JsonCodec.of(Object.class);
     private static final JsonCodec<List<String>> NAMES = JsonCodec.of(
             JsonCodec.MAPPER.getTypeFactory().constructCollectionType(List.class, String.class));
@@ -80,7 +81,7 @@ final class TaskRecord {
         return u.set(ch, value);
     }
 
-    private static <T> T decodeOrFail(PendingWrite w, io.conduit.checkpoint.Codec<T> codec, String threadId) {
+    private static <T> T decodeOrFail(PendingWrite w, Codec<T> codec, String threadId) {
         try {
             return w.value().decode(codec);
         } catch (RuntimeException e) {

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.conduit.checkpoint.Checkpoint;
 import io.conduit.checkpoint.CheckpointChain;
 import io.conduit.checkpoint.CheckpointConflictException;
+import io.conduit.checkpoint.CheckpointSource;
 import io.conduit.checkpoint.Checkpointer;
 import io.conduit.checkpoint.Head;
 import io.conduit.checkpoint.JsonCodec;
@@ -161,7 +162,7 @@ public final class PostgresCheckpointer implements Checkpointer {
                 .addValue(cp.threadId()).addValue(cp.ns()).addValue(uuid(cp.id()))
                 .addValue(expectedHead == null ? null : uuid(expectedHead))
                 .addValue(cp.parentId() == null ? null : uuid(cp.parentId()))
-                .addValue(cp.step()).addValue(cp.source()).addValue(FORMAT).addValue(cp.chainLength())
+                .addValue(cp.step()).addValue(cp.source().wire()).addValue(FORMAT).addValue(cp.chainLength())
                 .addValue(cp.runId() == null ? null : uuid(cp.runId()))
                 .addValue(cp.next().isEmpty() ? null : nextNodes(cp.next()))
                 .addValue(nextInputs(cp.next()))
@@ -345,10 +346,20 @@ public final class PostgresCheckpointer implements Checkpointer {
         UUID parent = r.getUUID(1);
         UUID run = r.getUUID(6);
         String metadata = r.getString(11);
-        return new Checkpoint(threadId, ns, id.toString(), parent == null ? null : parent.toString(), r.getInteger(2), r.getString(3),
-                run == null ? null : run.toString(), decodeChannels(r.getString(9), threadId), decodeChannels(r.getString(10), threadId),
+        return new Checkpoint(threadId, ns, id.toString(), parent == null ? null : parent.toString(), r.getInteger(2),
+                source(r.getString(3), threadId, id), run == null ? null : run.toString(), decodeChannels(r.getString(9), threadId),
+                decodeChannels(r.getString(10), threadId),
                 decodeNext(r.getString(7), r.getString(8), threadId), metadata == null ? Map.of() : decodeMetadata(metadata, threadId),
                 id.getMostSignificantBits() >>> 16, r.getInteger(5));
+    }
+
+    /** A row's source; a name no version wrote is refused, as an unknown format is, rather than misread. */
+    private static CheckpointSource source(String stored, String threadId, UUID id) {
+        try {
+            return CheckpointSource.of(stored);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalStateException("thread " + threadId + ": checkpoint " + id + " cannot be read: " + e.getMessage(), e);
+        }
     }
 
     private static void checkFormat(short format, String threadId, String what) {

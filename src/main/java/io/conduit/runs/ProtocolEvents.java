@@ -289,7 +289,7 @@ final class ProtocolEvents implements RunTranslator {
         }
         openTasks.clear();
         for (Interrupt x : i.interrupts()) {
-            if ("before".equals(x.when()) || "after".equals(x.when())) {
+            if (!x.answerable()) {
                 continue; // a breakpoint asks nothing: the run is continued, not answered
             }
             StringBuilder d = data().append("{\"interrupt_id\":");

@@ -52,7 +52,7 @@ final class CheckpointListCommand {
         }).map(snapshots -> {
             for (StateSnapshot s : snapshots) {
                 ObjectNode c = list.addObject().put("id", s.checkpointId()).put("timestamp", s.createdAtMillis()).put("step", s.step())
-                        .put("source", s.source());
+                        .put("source", s.source().wire());
                 if (s.parentCheckpointId() != null) {
                     c.put("parent_id", s.parentCheckpointId());
                 }

@@ -9,6 +9,7 @@ import io.conduit.agent.message.AssistantMessage;
 import io.conduit.agent.message.ChatMessage;
 import io.conduit.agent.message.ToolMessage;
 import io.conduit.agent.message.UserMessage;
+import io.conduit.checkpoint.CheckpointSource;
 import io.conduit.graph.CompiledGraph;
 import io.conduit.graph.GraphEvent;
 import io.conduit.graph.State;
@@ -116,7 +117,7 @@ class RunRecoveryTest {
         // the checkpoints before the crash are still the thread's history, and the resumed run added to them
         List<StateSnapshot> history = agent.history(thread, 100, null).await().atMost(WAIT);
         assertThat(history.size()).isGreaterThan(checkpointsBefore);
-        assertThat(history).filteredOn(s -> "input".equals(s.source())).hasSize(1);
+        assertThat(history).filteredOn(s -> s.source() == CheckpointSource.INPUT).hasSize(1);
         given().when().get("/threads/{t}", thread).then().statusCode(200).body("status", org.hamcrest.Matchers.equalTo("idle"));
         assertThat(runs.get(otherRun).await().atMost(WAIT).orElseThrow().status()).isEqualTo(io.conduit.runs.RunStatus.RUNNING);
         pool.preparedQuery("DELETE FROM conduit_runs WHERE run_id = $1").execute(Tuple.of(otherRun)).await().atMost(WAIT);

@@ -28,6 +28,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -114,6 +115,26 @@ class SeveralGraphsTest {
 
         given().delete("/threads/{t}", copy).then().statusCode(204);
         given().get("/threads/{t}/state", copy).then().statusCode(404);
+    }
+
+    @Test
+    void checkpointSourcesReachClientsByTheirLangGraphNames() {
+        String thread = Api.newThread("note");
+        runWait(thread, Map.of("assistant_id", "note", "input", Map.of("note", "hello")));
+        given().contentType("application/json").body(Map.of("values", Map.of("note", "changed"), "as_node", "measure"))
+                .post("/threads/{t}/state", thread).then().statusCode(200);
+        String copy = given().contentType("application/json").post("/threads/{t}/copy", thread).then().statusCode(200)
+                .extract().path("thread_id");
+
+        List<String> history = given().contentType("application/json").body("{}").post("/threads/{t}/history", thread)
+                .then().statusCode(200).extract().path("metadata.source");
+        assertThat(history).containsExactly("update", "loop", "input");
+        assertThat(Api.state(thread).path("metadata").path("source").asText()).isEqualTo("update");
+        assertThat(Api.state(copy).path("metadata").path("source").asText()).isEqualTo("fork");
+        JsonNode listed = command(thread, "{\"id\":1,\"method\":\"state.listCheckpoints\",\"params\":{}}").path("result").path("checkpoints");
+        List<String> sources = new ArrayList<>();
+        listed.forEach(c -> sources.add(c.path("source").asText()));
+        assertThat(sources).containsExactly("update", "loop", "input");
     }
 
     @Test

@@ -60,7 +60,7 @@ class CheckpointerContractTest {
         String secondId = TimeOrderedIds.next();
         // the creation time is the one the UUIDv7 id carries: stores may keep only the id
         long created = TimeOrderedIds.millisOf(secondId);
-        Checkpoint second = new Checkpoint(thread, "", secondId, first.id(), 0, "loop", runId, values, deltas,
+        Checkpoint second = new Checkpoint(thread, "", secondId, first.id(), 0, CheckpointSource.LOOP, runId, values, deltas,
                 next, metadata, created, 2);
         await(store.put(second, first.id()));
 
@@ -81,7 +81,7 @@ class CheckpointerContractTest {
         Checkpointer store = stores.get();
         String thread = thread();
         String id = TimeOrderedIds.next();
-        Checkpoint cp = new Checkpoint(thread, "", id, null, -1, "input", null, Map.of(), Map.of(), List.of(),
+        Checkpoint cp = new Checkpoint(thread, "", id, null, -1, CheckpointSource.INPUT, null, Map.of(), Map.of(), List.of(),
                 Map.of(), TimeOrderedIds.millisOf(id), 1);
         await(store.put(cp, null));
 
@@ -93,6 +93,24 @@ class CheckpointerContractTest {
         assertThat(read.deltas()).isEmpty();
         assertThat(read.next()).isEmpty();
         assertThat(read.metadata()).isEmpty();
+    }
+
+    @ParameterizedTest
+    @MethodSource("io.conduit.checkpoint.Stores#all")
+    void everySourceReadsBackAsWritten(Supplier<Checkpointer> stores) {
+        Checkpointer store = stores.get();
+        String thread = thread();
+        Checkpoint parent = null;
+        for (CheckpointSource source : CheckpointSource.values()) {
+            Checkpoint c = cp(thread, "", parent, parent == null ? -1 : parent.step() + 1);
+            c = new Checkpoint(c.threadId(), c.ns(), c.id(), c.parentId(), c.step(), source, c.runId(), c.values(), c.deltas(),
+                    c.next(), c.metadata(), c.createdAtMillis(), c.chainLength());
+            await(store.put(c, parent == null ? null : parent.id()));
+            assertThat(await(store.get(thread, "", c.id())).orElseThrow().checkpoint().source()).isEqualTo(source);
+            parent = c;
+        }
+        assertThat(await(store.list(thread, "", 10, null))).extracting(Checkpoint::source)
+                .containsExactlyElementsOf(List.of(CheckpointSource.values()).reversed());
     }
 
     @ParameterizedTest
@@ -480,7 +498,7 @@ class CheckpointerContractTest {
         await(store.put(a2, a.id()));
         // a fork: built on the parent, but it becomes the head after a2
         String bid = TimeOrderedIds.next();
-        Checkpoint b = new Checkpoint(thread, "", bid, parent.id(), 1, "fork", null,
+        Checkpoint b = new Checkpoint(thread, "", bid, parent.id(), 1, CheckpointSource.FORK, null,
                 Map.of("count", Stored.live(100, INT)), Map.of(), List.of(), Map.of(), TimeOrderedIds.millisOf(bid), 3);
         await(store.put(b, a2.id()));
 
@@ -639,7 +657,7 @@ class CheckpointerContractTest {
         assertThat(await(store.prune(thread, "", line.get(2).id()))).isZero();
 
         // the writes of a pruned checkpoint are gone: a checkpoint stored again under its id has none
-        Checkpoint again = new Checkpoint(thread, "", line.get(1).id(), line.get(4).id(), 5, "update", null, Map.of(), Map.of(),
+        Checkpoint again = new Checkpoint(thread, "", line.get(1).id(), line.get(4).id(), 5, CheckpointSource.UPDATE, null, Map.of(), Map.of(),
                 List.of(), Map.of(), TimeOrderedIds.millisOf(line.get(1).id()), 1);
         await(store.put(again, line.get(4).id()));
         assertThat(await(store.get(thread, "", again.id())).orElseThrow().pendingWrites()).isEmpty();
@@ -735,7 +753,7 @@ class CheckpointerContractTest {
         chainOfRun(store, thread, "", a.get(1), runB, 2);
         // a fork from a's end by another run: the head is no longer the run's
         String forkId = TimeOrderedIds.next();
-        Checkpoint fork = new Checkpoint(thread, "", forkId, a.get(1).id(), 2, "fork", TimeOrderedIds.next(), Map.of(), Map.of(),
+        Checkpoint fork = new Checkpoint(thread, "", forkId, a.get(1).id(), 2, CheckpointSource.FORK, TimeOrderedIds.next(), Map.of(), Map.of(),
                 List.of(), Map.of(), TimeOrderedIds.millisOf(forkId), 3);
         await(store.put(fork, await(store.head(thread, "")).orElseThrow().checkpoint().id()));
 
@@ -832,7 +850,7 @@ class CheckpointerContractTest {
         Map<String, Stored> values = Map.of("count", Stored.live(step, INT));
         Map<String, Stored> deltas = Map.of("messages", Stored.json("[{\"id\":\"" + id + "\",\"text\":\"step " + step + "\"}]"));
         List<TaskSpec> next = List.of(TaskSpec.of("node-" + (step + 1)));
-        return new Checkpoint(thread, ns, id, parent == null ? null : parent.id(), step, parent == null ? "input" : "loop",
+        return new Checkpoint(thread, ns, id, parent == null ? null : parent.id(), step, parent == null ? CheckpointSource.INPUT : CheckpointSource.LOOP,
                 UUID.randomUUID().toString(), values, deltas, next, Map.of("step", Integer.toString(step)),
                 TimeOrderedIds.millisOf(id), parent == null ? 1 : parent.chainLength() + 1);
     }

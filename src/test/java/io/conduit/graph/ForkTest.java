@@ -1,5 +1,6 @@
 package io.conduit.graph;
 
+import io.conduit.checkpoint.CheckpointSource;
 import io.conduit.checkpoint.TimeOrderedIds;
 import static io.conduit.graph.Runs.done;
 import static io.conduit.graph.Runs.failed;
@@ -59,7 +60,7 @@ class ForkTest {
         List<StateSnapshot> after = history(graph, thread);
         assertThat(after).hasSize(8);
         StateSnapshot forkInput = after.get(1);
-        assertThat(forkInput.source()).isEqualTo("fork");
+        assertThat(forkInput.source()).isEqualTo(CheckpointSource.FORK);
         assertThat(forkInput.parentCheckpointId()).isEqualTo(endOfTurn1);
         assertThat(head.parentCheckpointId()).isEqualTo(forkInput.checkpointId());
 

@@ -16,6 +16,7 @@ import static io.conduit.graph.TestMessages.ids;
 import static io.conduit.graph.TestMessages.texts;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.conduit.checkpoint.CheckpointSource;
 import io.conduit.graph.TestMessages.Item;
 import io.conduit.graph.TestMessages.Msg;
 import java.util.List;
@@ -75,7 +76,7 @@ class InterruptTest {
         assertThat(stop.interrupts()).singleElement().satisfies(i -> {
             assertThat(i.value()).isEqualTo(QUESTION);
             assertThat(i.node()).isEqualTo("ask");
-            assertThat(i.when()).isEqualTo("during");
+            assertThat(i.when()).isEqualTo(Interrupt.When.DURING);
             assertThat(i.id()).isNotBlank();
         });
         StateSnapshot s = state(graph, thread);
@@ -223,7 +224,7 @@ class InterruptTest {
         MessageList<Item> result = finished(end).state().get(MSGS);
         assertThat(ids(result)).containsExactly("u", "note", "answer");
         assertThat(answer(result, "answer")).isEqualTo("yes (saw note)");
-        assertThat(history(graph, thread)).extracting(StateSnapshot::source).contains("update");
+        assertThat(history(graph, thread)).extracting(StateSnapshot::source).contains(CheckpointSource.UPDATE);
     }
 
     @ParameterizedTest
@@ -297,13 +298,13 @@ class InterruptTest {
         GraphEvent.Interrupted stop = interrupted(run(graph, b.on(thread).input(user("hi"))));
 
         assertThat(stop.interrupts()).singleElement().satisfies(i -> {
-            assertThat(i.when()).isEqualTo("before");
+            assertThat(i.when()).isEqualTo(Interrupt.When.BEFORE);
             assertThat(i.node()).isEqualTo("b");
         });
         assertThat(bRuns).hasValue(0);
         StateSnapshot s = state(graph, thread);
         assertThat(s.next()).containsExactly("b");
-        assertThat(s.interrupts()).extracting(Interrupt::when).containsExactly("before");
+        assertThat(s.interrupts()).extracting(Interrupt::when).containsExactly(Interrupt.When.BEFORE);
 
         List<GraphEvent> end = run(graph, b.on(thread));
 
@@ -324,7 +325,7 @@ class InterruptTest {
         GraphEvent.Interrupted stop = interrupted(run(graph, b.on(thread).input(user("hi"))));
 
         assertThat(stop.interrupts()).singleElement().satisfies(i -> {
-            assertThat(i.when()).isEqualTo("after");
+            assertThat(i.when()).isEqualTo(Interrupt.When.AFTER);
             assertThat(i.node()).isEqualTo("a");
         });
         assertThat(aRuns).hasValue(1);

@@ -15,6 +15,7 @@ import static io.conduit.graph.StateGraph.START;
 import static io.conduit.graph.TestMessages.ids;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.conduit.checkpoint.CheckpointSource;
 import io.conduit.graph.TestMessages.Item;
 import io.conduit.graph.TestMessages.Msg;
 import java.util.List;
@@ -146,7 +147,7 @@ class RoutingTest {
         List<String> after = historyIds(graph, thread);
         assertThat(after).hasSize(before.size() + 1).endsWith(before.toArray(String[]::new));
         StateSnapshot head = state(graph, thread);
-        assertThat(head.source()).isEqualTo("input");
+        assertThat(head.source()).isEqualTo(CheckpointSource.INPUT);
         assertThat(head.next()).containsExactly("a");
         assertThat(ids(head.values().get(MSGS))).doesNotContain("a@" + (head.step() + 1));
     }

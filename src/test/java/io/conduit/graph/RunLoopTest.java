@@ -11,6 +11,7 @@ import static io.conduit.graph.Runs.state;
 import static io.conduit.graph.TestMessages.ids;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.conduit.checkpoint.CheckpointSource;
 import io.conduit.graph.TestMessages.Item;
 import io.conduit.graph.TestMessages.Msg;
 import io.smallrye.mutiny.Uni;
@@ -115,7 +116,8 @@ class RunLoopTest {
         assertThat(s.interrupts()).isEmpty();
         assertThat(s.step()).isEqualTo(1);
         assertThat(s.threadId()).isEqualTo(thread);
-        assertThat(history(graph, thread)).extracting(StateSnapshot::source).containsExactly("loop", "loop", "input");
+        assertThat(history(graph, thread)).extracting(StateSnapshot::source)
+                .containsExactly(CheckpointSource.LOOP, CheckpointSource.LOOP, CheckpointSource.INPUT);
         assertThat(Runs.await(graph.state(newThread()))).as("an unknown thread has no state").isEmpty();
     }
 

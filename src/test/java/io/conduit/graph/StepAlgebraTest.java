@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.conduit.checkpoint.Checkpoint;
+import io.conduit.checkpoint.CheckpointSource;
 import io.conduit.checkpoint.JsonCodec;
 import io.conduit.checkpoint.PendingWrite;
 import io.conduit.checkpoint.Stored;
@@ -182,7 +183,7 @@ class StepAlgebraTest {
 
     private static Checkpoint checkpoint(Checkpoint parent, boolean parentSnapshotted, StepAlgebra.Folded folded, List<TaskSpec> next) {
         String id = TimeOrderedIds.next();
-        return StepAlgebra.checkpoint(ORIGIN, id, parent, parentSnapshotted, folded, next, parent == null ? "input" : "loop",
+        return StepAlgebra.checkpoint(ORIGIN, id, parent, parentSnapshotted, folded, next, parent == null ? CheckpointSource.INPUT : CheckpointSource.LOOP,
                 parent == null ? -1 : parent.step() + 1, TimeOrderedIds.millisOf(id));
     }
 
@@ -204,7 +205,7 @@ class StepAlgebraTest {
         assertThat(cp.metadata()).isEqualTo(Map.of("k", "v"));
         assertThat(cp.parentId()).isNull();
         assertThat(cp.step()).isEqualTo(-1);
-        assertThat(cp.source()).isEqualTo("input");
+        assertThat(cp.source()).isEqualTo(CheckpointSource.INPUT);
         assertThat(cp.next()).extracting(TaskSpec::node).containsExactly("b");
         assertThat(cp.createdAtMillis()).isEqualTo(TimeOrderedIds.millisOf(cp.id()));
     }
@@ -260,7 +261,7 @@ class StepAlgebraTest {
         Task oldA = StepAlgebra.tasks(old).get(0);
         Task oldB = StepAlgebra.tasks(old).get(1);
         List<PendingWrite> stored = new java.util.ArrayList<>(TaskRecord.finished(oldA, Update.of(COUNT, 7)));
-        Interrupt asked = new Interrupt(oldB.id() + "#0", "ok?", "b", oldB.id(), "during");
+        Interrupt asked = new Interrupt(oldB.id() + "#0", "ok?", "b", oldB.id(), Interrupt.When.DURING);
         stored.add(TaskRecord.interrupt(oldB, 0, asked));
         stored.add(TaskRecord.resume(oldB.id(), "b", 0, Stored.live("yes", TaskRecord.ANY)));
         Map<String, TaskRecord> records = TaskRecord.decode(stored, SCHEMA, "t-1");

@@ -15,6 +15,7 @@ import static io.conduit.graph.TestMessages.ids;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.conduit.checkpoint.CheckpointSource;
 import io.conduit.checkpoint.TimeOrderedIds;
 import io.conduit.graph.TestMessages.Item;
 import io.conduit.graph.TestMessages.Msg;
@@ -59,7 +60,7 @@ class UpdateStateTest {
 
         StateSnapshot s = state(graph, thread);
         assertThat(s.checkpointId()).isEqualTo(id);
-        assertThat(s.source()).isEqualTo("update");
+        assertThat(s.source()).isEqualTo(CheckpointSource.UPDATE);
         assertThat(s.parentCheckpointId()).isEqualTo(end);
         assertThat(s.next()).containsExactly("b");
         assertThat(ids(s.values().get(MSGS))).containsExactly("u", "a-1", "b-2", "x");
@@ -129,7 +130,7 @@ class UpdateStateTest {
         StateSnapshot s = state(graph, thread);
         assertThat(s.checkpointId()).isEqualTo(first);
         assertThat(s.parentCheckpointId()).isNull();
-        assertThat(s.source()).isEqualTo("update");
+        assertThat(s.source()).isEqualTo(CheckpointSource.UPDATE);
         assertThat(s.step()).isEqualTo(-1);
         assertThat(s.next()).containsExactly("a"); // from START, as an input
         await(graph.updateState(thread, Update.of(MSGS, Msg.ai("x", "answered")), "b", null));

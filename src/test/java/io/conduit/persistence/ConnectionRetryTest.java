@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.conduit.checkpoint.Checkpoint;
 import io.conduit.checkpoint.CheckpointConflictException;
+import io.conduit.checkpoint.CheckpointSource;
 import io.conduit.checkpoint.TaskSpec;
 import io.conduit.checkpoint.TimeOrderedIds;
 import io.smallrye.mutiny.Uni;
@@ -111,7 +112,7 @@ class ConnectionRetryTest {
     private static Checkpoint cp(String thread, Checkpoint parent) {
         String id = TimeOrderedIds.next();
         return new Checkpoint(thread, "", id, parent == null ? null : parent.id(), parent == null ? -1 : parent.step() + 1,
-                parent == null ? "input" : "loop", null, Map.of(), Map.of(), List.of(TaskSpec.of("a")), Map.of(),
+                parent == null ? CheckpointSource.INPUT : CheckpointSource.LOOP, null, Map.of(), Map.of(), List.of(TaskSpec.of("a")), Map.of(),
                 TimeOrderedIds.millisOf(id), 1);
     }
 

@@ -272,7 +272,7 @@ class ProtocolEventsTest {
         Tag verifier = node("verifier", "task-v");
         p.running();
         p.on(new GraphEvent.TaskStarted(verifier, "task-v"));
-        p.on(new GraphEvent.Interrupted(root(2), List.of(new Interrupt("task-v#0", Map.of("question", "Approve?"), "verifier", "task-v", "during")),
+        p.on(new GraphEvent.Interrupted(root(2), List.of(new Interrupt("task-v#0", Map.of("question", "Approve?"), "verifier", "task-v", Interrupt.When.DURING)),
                 "cp-2"));
         p.end(RunStatus.INTERRUPTED, null);
 
@@ -284,6 +284,19 @@ class ProtocolEventsTest {
         assertThat(asked.get("interrupt_id").asText()).isEqualTo("task-v#0");
         assertThat(asked.get("payload")).isEqualTo(JsonCodec.MAPPER.createObjectNode().put("question", "Approve?"));
         assertThat(rootTerminals(seen)).containsExactly(seen.get(seen.size() - 1));
+    }
+
+    @Test
+    void aBreakpointAsksForNoInput() {
+        ProtocolEvents p = translator();
+        p.running();
+        p.on(new GraphEvent.Interrupted(root(2), List.of(
+                new Interrupt("task-v#before", Map.of("node", "verifier", "when", "before"), "verifier", "task-v", Interrupt.When.BEFORE),
+                new Interrupt("cp-1.after#after", Map.of("node", "planner", "when", "after"), "planner", "cp-1.after", Interrupt.When.AFTER),
+                new Interrupt("task-w#0", "Approve?", "writer", "task-w", Interrupt.When.DURING)), "cp-2"));
+        p.end(RunStatus.INTERRUPTED, null);
+
+        assertThat(method("input.requested")).extracting(e -> data(e).get("interrupt_id").asText()).containsExactly("task-w#0");
     }
 
     @Test
@@ -493,7 +506,7 @@ class ProtocolEventsTest {
         for (int i = 0; i < 100; i++) {
             p.on(new GraphEvent.Token(verifier, "msg-v", "token " + i));
         }
-        p.on(new GraphEvent.Interrupted(root(2), List.of(new Interrupt("task-v#0", "Approve?", "verifier", "task-v", "during")), "cp-2"));
+        p.on(new GraphEvent.Interrupted(root(2), List.of(new Interrupt("task-v#0", "Approve?", "verifier", "task-v", Interrupt.When.DURING)), "cp-2"));
         p.end(RunStatus.INTERRUPTED, null);
 
         List<RunEvent> replay = new ArrayList<>();
