@@ -288,7 +288,7 @@ class ProtocolEventsTest {
 
     @Test
     void aBreakpointAsksForNoInput() {
-        ProtocolEvents p = translator();
+        RunFeed p = translator();
         p.running();
         p.on(new GraphEvent.Interrupted(root(2), List.of(
                 new Interrupt("task-v#before", Map.of("node", "verifier", "when", "before"), "verifier", "task-v", Interrupt.When.BEFORE),
