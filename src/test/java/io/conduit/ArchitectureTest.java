@@ -174,9 +174,16 @@ class ArchitectureTest {
 
     @Test
     void nothingDependsOnABlueprint() {
-        noClasses().that().resideOutsideOfPackage("io.conduit.blueprints..")
+        noClasses().that().resideOutsideOfPackages("io.conduit.blueprints..", "io.conduit.persistence..")
                 .should().dependOnClassesThat().resideInAPackage("io.conduit.blueprints..")
                 .because("a blueprint is added or removed without a change elsewhere")
+                .allowEmptyShould(true)
+                .check(classes);
+        noClasses().that().resideInAPackage("io.conduit.persistence..")
+                .should().dependOnClassesThat(JavaClass.Predicates.resideInAPackage("io.conduit.blueprints..")
+                        .and(DescribedPredicate.not(JavaClass.Predicates.INTERFACES)))
+                .because("of a blueprint, the stores know only the ports they implement (the tutor's CourseGuides): its tables "
+                        + "are behind them, since a blueprint uses no SQL client; removing it removes those adapters too")
                 .allowEmptyShould(true)
                 .check(classes);
         for (JavaClass c : classes) {
