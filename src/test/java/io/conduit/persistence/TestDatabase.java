@@ -5,6 +5,11 @@ import io.vertx.mutiny.pgclient.PgBuilder;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.pgclient.PgConnectOptions;
 import io.vertx.sqlclient.PoolOptions;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.Arrays;
+import java.util.Properties;
 import org.flywaydb.core.Flyway;
 
 /**
@@ -45,7 +50,7 @@ public final class TestDatabase {
         int port = Integer.parseInt(env("CONDUIT_DB_PORT", "5432"));
         String user = env("CONDUIT_DB_USERNAME", "postgres");
         String password = env("CONDUIT_DB_PASSWORD", "");
-        var flyway = Flyway.configure().dataSource(jdbcUrl(db), user, password).locations("classpath:db/migration");
+        var flyway = Flyway.configure().dataSource(jdbcUrl(db), user, password).locations(migrationLocations());
         PgConnectOptions connect = new PgConnectOptions().setCachePreparedStatements(true).setHost(host).setPort(port).setDatabase(db)
                 .setUser(user).setPassword(password);
         if (schema != null) {
@@ -58,6 +63,18 @@ public final class TestDatabase {
                 .connectingTo(connect)
                 .using(Vertx.vertx())
                 .build();
+    }
+
+    /** The service's migrations, where it finds them: {@code quarkus.flyway.locations}, read from application.properties. */
+    public static String[] migrationLocations() {
+        Properties config = new Properties();
+        try (InputStream in = TestDatabase.class.getResourceAsStream("/application.properties")) {
+            config.load(in);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return Arrays.stream(config.getProperty("quarkus.flyway.locations").split(","))
+                .map(l -> "classpath:" + l.strip()).toArray(String[]::new);
     }
 
     public static String jdbcUrl(String db) {

@@ -8,7 +8,6 @@ import io.conduit.runs.ChatInput;
 import io.conduit.runs.RegisteredGraph;
 import io.conduit.graph.Update;
 import io.quarkus.runtime.LaunchMode;
-import io.vertx.mutiny.sqlclient.Pool;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Instance;
 import jakarta.enterprise.inject.Produces;
@@ -28,7 +27,7 @@ public class TutorGraphProducer {
 
     @Produces
     @Singleton
-    RegisteredGraph tutor(TutorConfig config, LanguageModel model, Checkpointer store, Instance<Pool> pool,
+    RegisteredGraph tutor(TutorConfig config, LanguageModel model, Checkpointer store, Instance<CourseGuides> guides,
                           @ConfigProperty(name = "conduit.checkpointer.store") String storeKind) {
         CourseSources sources = CourseSources.of(config, LaunchMode.current() == LaunchMode.DEVELOPMENT, model.scripted());
         if (sources.byDefault()) {
@@ -36,7 +35,7 @@ public class TutorGraphProducer {
         } else {
             LOG.info(sources.describe());
         }
-        TutorTools tools = TutorTools.of(config, sources, pool::get, "postgres".equalsIgnoreCase(storeKind.strip()));
+        TutorTools tools = TutorTools.of(config, sources, guides::get, "postgres".equalsIgnoreCase(storeKind.strip()));
         return new RegisteredGraph(TutorGraph.GRAPH_ID,
                 "A course tutor: rates each question, answers from the course material (rag_search, get_guide), quizzes the student",
                 TutorGraph.compile(model, tools, config, store), INPUT, configSchema(), TutorGraphProducer::configProblem);

@@ -7,7 +7,6 @@ import io.conduit.tools.Redactor;
 import io.conduit.tools.Tool;
 import io.conduit.tools.ToolExecutor;
 import io.conduit.tools.ToolRegistry;
-import io.vertx.mutiny.sqlclient.SqlClient;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.time.Duration;
@@ -20,7 +19,7 @@ import java.util.function.Supplier;
 
 /**
  * The tutor's own tools, apart from the service's (the default assistant does not see them): {@code rag_search}, an
- * {@link HttpTool} against the retrieval service, and {@code get_guide}, an HTTP tool or a Postgres table. Both take
+ * {@link HttpTool} against the retrieval service, and {@code get_guide}, an HTTP tool or the guides on file. Both take
  * the subject from the run's state (an injected argument), never from the model. They run through a
  * {@link ToolExecutor} of their own: schema checks, timeout, retries, redaction. {@code generate_test} is not a tool
  * that runs: calling it routes the tutor into its quiz.
@@ -56,11 +55,11 @@ final class TutorTools {
     }
 
     /**
-     * Tools made from the configuration, reading the material where {@code sources} says; {@code sql} is asked for
-     * only when the guide is a Postgres table, which needs the Postgres store ({@code onPostgres}: its migrations make
-     * the table).
+     * Tools made from the configuration, reading the material where {@code sources} says; {@code guides} is asked for
+     * only when the guide is on file in Postgres, which needs the Postgres store ({@code onPostgres}: its migrations
+     * make the table).
      */
-    static TutorTools of(TutorConfig config, CourseSources sources, Supplier<SqlClient> sql, boolean onPostgres) {
+    static TutorTools of(TutorConfig config, CourseSources sources, Supplier<CourseGuides> guides, boolean onPostgres) {
         TutorConfig.Retrieval r = config.retrieval();
         Set<String> hosts = new LinkedHashSet<>();
         List<Tool> tools = new ArrayList<>();
@@ -86,7 +85,7 @@ final class TutorTools {
                 if (!onPostgres) {
                     throw new IllegalStateException("conduit.blueprints.tutor.guide.source=postgres needs conduit.checkpointer.store=postgres");
                 }
-                tools.add(new CourseGuideTable(sql.get()));
+                tools.add(new StoredCourseGuide(guides.get()));
             }
             case CourseSources.BUILTIN -> tools.add(new BuiltinCourseGuide(course));
             default -> {

@@ -5,22 +5,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.conduit.agent.message.ToolCall;
 import io.conduit.agent.port.ToolOutcome;
 import io.conduit.agent.port.ToolScope;
-import io.conduit.persistence.TestDatabase;
 import io.conduit.tools.Redactor;
 import io.conduit.tools.ToolExecutor;
 import io.conduit.tools.ToolRegistry;
-import io.vertx.mutiny.sqlclient.Pool;
-import io.vertx.mutiny.sqlclient.Tuple;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** get_guide from PostgreSQL (the service's own migration makes the table): the thread's subject, never the model's. */
-class CourseGuideTableTest {
+/** get_guide from the guides on file: the thread's subject's, never the one the model names. */
+class StoredCourseGuideTest {
 
-    private final Pool pool = TestDatabase.schemaPool("tutor_guides");
-    private final ToolExecutor tools = new ToolExecutor(new ToolRegistry(List.of(new CourseGuideTable(pool))),
+    private final CourseGuides guides = new InMemoryCourseGuides();
+    private final ToolExecutor tools = new ToolExecutor(new ToolRegistry(List.of(new StoredCourseGuide(guides))),
             new ToolExecutor.Policy(Duration.ofSeconds(10), 1, Duration.ofMillis(10), Duration.ofMillis(10), 4, 16_000),
             new Redactor(List.of(), List.of()));
 
@@ -31,9 +28,8 @@ class CourseGuideTableTest {
 
     @Test
     void theGuideOfTheThreadsSubjectIsRead() {
-        pool.preparedQuery("INSERT INTO conduit_course_guides (subject, guide) VALUES ($1, $2) ON CONFLICT (subject) DO UPDATE SET guide = EXCLUDED.guide")
-                .executeBatch(List.of(Tuple.of("biology", "Start from what the student can observe."), Tuple.of("chemistry", "Balance first.")))
-                .await().atMost(Duration.ofSeconds(10));
+        guides.put("biology", "Start from what the student can observe.").await().atMost(Duration.ofSeconds(10));
+        guides.put("chemistry", "Balance first.").await().atMost(Duration.ofSeconds(10));
 
         ToolOutcome o = call("{\"subject\": \"chemistry\"}", "biology");
 
