@@ -33,7 +33,10 @@ public final class ThreadEventLog {
         this.view = view;
     }
 
-    /** The log of every format. */
+    /**
+     * The log of every format: also the lock that subscribing and appending take, which a caller holds to write
+     * something before any live frame (an answer before its subscription's replay).
+     */
     public ThreadLog entries() {
         return log;
     }

@@ -49,7 +49,7 @@ public final class ConnectionSubscriptions implements RunEventListener {
         String subscriptionId = TimeOrderedIds.next();
         ThreadEventLog log = log();
         // the log's own lock: appends (and so live deliveries) wait until the answer and the replay are written
-        synchronized (log) {
+        synchronized (log.entries()) {
             if (closed) {
                 return;
             }
@@ -123,7 +123,7 @@ public final class ConnectionSubscriptions implements RunEventListener {
         if (log == null) {
             return;
         }
-        synchronized (log) {
+        synchronized (log.entries()) {
             closed = true;
             filters.clear();
             active = new EventFilter[0];

@@ -166,11 +166,13 @@ class ProtocolEventsOnSimulatorTest {
                 assertThat(data(checkpoints.get(i)).get("parent_id")).isEqualTo(data(checkpoints.get(i - 1)).get("id"));
             }
 
-            // the classic events of the same run took other seqs from the same block
+            // the classic stream numbers its frames of the same run from the same first seq, one by one
             List<RunEvent> classicEvents = new ArrayList<>();
             classic.log(thread).subscribeThread(-1L, collect(classicEvents)).cancel();
-            Set<Long> protocolSeqs = new HashSet<>(run.stream().map(RunEvent::seq).toList());
-            assertThat(ofRun(classicEvents, runId)).isNotEmpty().noneMatch(e -> protocolSeqs.contains(e.seq()));
+            List<Long> classicSeqs = ofRun(classicEvents, runId).stream().map(RunEvent::seq).toList();
+            assertThat(classicSeqs).isNotEmpty().isSorted().doesNotHaveDuplicates();
+            assertThat(classicSeqs.get(0)).isEqualTo(run.get(0).seq());
+            assertThat(classicSeqs.get(classicSeqs.size() - 1) - classicSeqs.get(0)).isEqualTo(classicSeqs.size() - 1);
         }
     }
 
