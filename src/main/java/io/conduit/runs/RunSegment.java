@@ -51,8 +51,9 @@ final class RunSegment {
             startMillis = nowMillis;
         }
         if (size == items.length) {
-            items = Arrays.copyOf(items, size * 2);
-            at = Arrays.copyOf(at, size * 2);
+            int grown = Math.max(32, size * 2);
+            items = Arrays.copyOf(items, grown);
+            at = Arrays.copyOf(at, grown);
         }
         long added;
         if (entry instanceof GraphEvent.Token t) {
@@ -116,6 +117,14 @@ final class RunSegment {
         lastToken = null;
         shed = true;
         return freed;
+    }
+
+    /** The run ended: its arrays lose the room kept for growth (up to half their slots). */
+    void trim() {
+        if (items.length > size) {
+            items = Arrays.copyOf(items, size);
+            at = Arrays.copyOf(at, size);
+        }
     }
 
     boolean ended() {

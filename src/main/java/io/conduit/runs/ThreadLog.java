@@ -73,6 +73,7 @@ public final class ThreadLog {
             return;
         }
         s.endedAtMillis = nowMillis;
+        s.trim();
         owner.opened(-1);
         for (ThreadEventLog.Subscription sub : subscribers) {
             if (runId.equals(sub.runId)) {
