@@ -10,7 +10,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.Executor;
 
 /**
@@ -26,9 +25,6 @@ public final class RunSubmission {
 
     /** The thread metadata key that records the assistant of the thread's latest run (LangGraph's). */
     static final String ASSISTANT_ID = "assistant_id";
-
-    static final Set<String> MODES = Set.of("values", "updates", "messages", "messages-tuple", "custom", "events", "debug",
-            "tasks", "checkpoints");
 
     private final RunStore runs;
     private final ThreadStore threads;
@@ -206,30 +202,9 @@ public final class RunSubmission {
         return newer.multitaskStrategy() == MultitaskStrategy.ROLLBACK ? RunExecutor.StopReason.ROLLBACK : RunExecutor.StopReason.INTERRUPT;
     }
 
+    /** A request's {@code stream_mode} as the modes' wire names ({@link StreamMode#parse}). */
     public static List<String> modes(JsonNode n) {
-        List<String> out = new ArrayList<>();
-        if (n == null || n.isNull()) {
-            out.add("values");
-            return out;
-        }
-        JsonNode list = n;
-        if (n.isTextual() && n.asText().startsWith("[")) {
-            try {
-                list = JsonCodec.MAPPER.readTree(n.asText()); // the SDK sends query parameters JSON-encoded
-            } catch (Exception e) {
-                throw new InvalidInputException("stream_mode", "is not a mode or a list of modes");
-            }
-        }
-        for (JsonNode m : list.isArray() ? list : List.of(list)) {
-            if (!m.isTextual() || !MODES.contains(m.asText())) {
-                throw new InvalidInputException("stream_mode", "unknown mode " + m + "; known: " + MODES);
-            }
-            String mode = m.asText().equals("messages-tuple") ? "messages" : m.asText();
-            if (!out.contains(mode)) {
-                out.add(mode);
-            }
-        }
-        return out;
+        return StreamMode.parse(n).stream().map(StreamMode::wire).toList();
     }
 
     private static String text(JsonNode body, String field, boolean required) {
