@@ -29,7 +29,7 @@ final class LangGraphEvents {
     private final ThreadEventLog log;
     private final Run run;
     private final String graphId;
-    private final Set<String> modes;
+    private final Set<StreamMode> modes;
     /** Whether the run asked for astream_events ({@code events}): their payloads are built only then. */
     private final boolean events;
     private final EventSeq seq;
@@ -44,12 +44,12 @@ final class LangGraphEvents {
     private String frameMessage;
     private GraphEvent.Tag frameTag;
 
-    LangGraphEvents(ThreadEventLog log, Run run, String graphId, Set<String> requested, EventSeq seq) {
+    LangGraphEvents(ThreadEventLog log, Run run, String graphId, Set<StreamMode> requested, EventSeq seq) {
         this.log = log;
         this.run = run;
         this.graphId = graphId;
         this.modes = requested;
-        this.events = requested.contains("events");
+        this.events = requested.contains(StreamMode.EVENTS);
         this.seq = seq;
     }
 
@@ -76,12 +76,12 @@ final class LangGraphEvents {
         } else if (e instanceof GraphEvent.TaskStarted t) {
             taskOfNode.put(tag.ns() + "/" + tag.node(), t.taskId());
             event("on_chain_start", tag.node(), t.taskId(), List.of(run.runId()), tag, () -> obj().set("input", obj()));
-            if (modes.contains("tasks") || modes.contains("debug")) {
+            if (modes.contains(StreamMode.TASKS) || modes.contains(StreamMode.DEBUG)) {
                 ObjectNode task = obj().put("id", t.taskId()).put("name", tag.node());
                 task.putObject("input");
                 task.putArray("triggers").add("branch:to:" + tag.node());
                 task.putArray("interrupts");
-                optional("tasks", ns, task);
+                optional(StreamMode.TASKS, ns, task);
                 debug("task", tag, task);
             }
         } else if (e instanceof GraphEvent.TaskFinished t) {
@@ -93,21 +93,21 @@ final class LangGraphEvents {
                 }
             }
             event("on_chain_end", tag.node(), t.taskId(), List.of(run.runId()), tag, () -> obj().set("output", update));
-            if (modes.contains("tasks") || modes.contains("debug")) {
+            if (modes.contains(StreamMode.TASKS) || modes.contains(StreamMode.DEBUG)) {
                 ObjectNode result = obj().put("id", t.taskId()).put("name", tag.node());
                 ArrayNode pairs = result.putArray("result");
                 update.fields().forEachRemaining(f -> pairs.addArray().add(f.getKey()).add(f.getValue()));
                 result.putNull("error");
                 result.putArray("interrupts");
-                optional("tasks", ns, result);
+                optional(StreamMode.TASKS, ns, result);
                 debug("task_result", tag, result);
             }
         } else if (e instanceof GraphEvent.Values v) {
             ObjectNode values = WireState.values(v.state());
             write("values", ns, values);
-            if (modes.contains("checkpoints") || modes.contains("debug")) {
+            if (modes.contains(StreamMode.CHECKPOINTS) || modes.contains(StreamMode.DEBUG)) {
                 ObjectNode cp = checkpoint(tag, v.checkpointId(), values);
-                optional("checkpoints", ns, cp);
+                optional(StreamMode.CHECKPOINTS, ns, cp);
                 debug("checkpoint", tag, cp);
             }
             lastCheckpoint = v.checkpointId();
@@ -269,15 +269,15 @@ final class LangGraphEvents {
     }
 
     private void debug(String type, GraphEvent.Tag tag, ObjectNode payload) {
-        if (modes.contains("debug")) {
+        if (modes.contains(StreamMode.DEBUG)) {
             write("debug", ns(tag), obj().put("type", type).put("step", tag.step())
                     .put("timestamp", java.time.Instant.now().toString()).set("payload", payload));
         }
     }
 
-    private void optional(String mode, String ns, JsonNode data) {
+    private void optional(StreamMode mode, String ns, JsonNode data) {
         if (modes.contains(mode)) {
-            write(mode, ns, data);
+            write(mode.wire(), ns, data);
         }
     }
 

@@ -278,7 +278,7 @@ public final class RunExecutor {
     }
 
     private void start(Run run) {
-        RegisteredGraph g = graphs.apply(String.valueOf(run.kwargs().get("graph_id")));
+        RegisteredGraph g = graphs.apply(run.spec().graphId());
         Active a = new Active(run, g);
         if (active.putIfAbsent(run.runId(), a) != null) {
             // claimed again while this worker still records its end (another replica requeued it meanwhile): that record
@@ -320,13 +320,11 @@ public final class RunExecutor {
         });
     }
 
-    @SuppressWarnings("unchecked")
     private void execute(Active a, ThreadEventLog log, long firstSeq) {
         Run run = a.run;
-        Object modes = run.kwargs().get("stream_mode");
-        Set<String> requested = modes instanceof List<?> l ? Set.copyOf((List<String>) l) : modes instanceof String s ? Set.of(s) : Set.of();
+        Set<StreamMode> requested = Set.copyOf(run.spec().modes());
         EventSeq seq = new EventSeq(firstSeq);
-        String graphId = a.graph == null ? String.valueOf(run.kwargs().get("graph_id")) : a.graph.graphId();
+        String graphId = a.graph == null ? String.valueOf(run.spec().graphId()) : a.graph.graphId();
         a.events = new LangGraphEvents(log, run, graphId, requested, seq);
         a.protocol = new ProtocolEvents(protocolLogs.begin(run.threadId(), run.runId()), run.runId(), graphId, seq, clock::millis);
         a.events.metadata();
@@ -492,7 +490,7 @@ public final class RunExecutor {
     }
 
     private static String graphIdOf(Run run) {
-        return String.valueOf(run.kwargs().get("graph_id"));
+        return String.valueOf(run.spec().graphId());
     }
 
     /** Whether this worker is executing the run. */
@@ -702,10 +700,10 @@ public final class RunExecutor {
 
     /** A stateless run's thread goes with it, unless it asked to keep it ({@code on_completion=keep}). */
     private Uni<Void> cleanupTemporary(Run run) {
-        if (!Boolean.TRUE.equals(run.kwargs().get("temporary")) || "keep".equals(run.kwargs().get("on_completion"))) {
+        if (!run.spec().deletesThread()) {
             return Uni.createFrom().voidItem();
         }
-        RegisteredGraph g = graphs.apply(String.valueOf(run.kwargs().get("graph_id")));
+        RegisteredGraph g = graphs.apply(run.spec().graphId());
         Uni<Void> checkpoints = g == null ? Uni.createFrom().voidItem() : g.graph().deleteThread(run.threadId());
         return checkpoints.chain(() -> runs.deleteThread(run.threadId())).chain(() -> threads.delete(run.threadId())).replaceWithVoid();
     }

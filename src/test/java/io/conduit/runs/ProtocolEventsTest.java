@@ -451,9 +451,10 @@ class ProtocolEventsTest {
         long first = 1;
         for (String runId : List.of("r-1", "r-2")) {
             EventSeq seq = new EventSeq(first);
-            Run run = new Run(runId, THREAD, "a-1", RunStatus.RUNNING, Map.of(), MultitaskStrategy.REJECT, Map.of(), Instant.EPOCH, Instant.EPOCH,
+            Run run = new Run(runId, THREAD, "a-1", RunStatus.RUNNING, Map.of(), MultitaskStrategy.REJECT, RunSpec.NONE, Instant.EPOCH, Instant.EPOCH,
                     Instant.EPOCH, null);
-            LangGraphEvents events = new LangGraphEvents(classic.begin(THREAD, runId), run, "agent", Set.of("values", "messages", "updates"), seq);
+            LangGraphEvents events = new LangGraphEvents(classic.begin(THREAD, runId), run, "agent",
+                    Set.of(StreamMode.VALUES, StreamMode.MESSAGES, StreamMode.UPDATES), seq);
             ProtocolEvents p = translator(runId, seq);
             events.metadata();
             p.running();

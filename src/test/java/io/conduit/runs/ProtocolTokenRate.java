@@ -40,8 +40,8 @@ public final class ProtocolTokenRate {
         });
         EventSeq seq = new EventSeq(1);
         ProtocolEvents p = new ProtocolEvents(log, "r", "agent", seq, System::currentTimeMillis);
-        Run run = new Run("r", "t", "a", RunStatus.RUNNING, Map.of(), MultitaskStrategy.ENQUEUE, Map.of(), Instant.EPOCH, Instant.EPOCH, Instant.EPOCH, null);
-        LangGraphEvents classic = new LangGraphEvents(log, run, "agent", Set.of("messages"), seq);
+        Run run = new Run("r", "t", "a", RunStatus.RUNNING, Map.of(), MultitaskStrategy.ENQUEUE, RunSpec.NONE, Instant.EPOCH, Instant.EPOCH, Instant.EPOCH, null);
+        LangGraphEvents classic = new LangGraphEvents(log, run, "agent", Set.of(StreamMode.MESSAGES), seq);
         GraphEvent.Tag tag = new GraphEvent.Tag("r", "t", "", "generator", 3, "0193a2b4-5c6d-7e8f-9a0b-1c2d3e4f5a6b");
         GraphEvent.Token token = new GraphEvent.Token(tag, "0193a2b4-5c6d-7e8f-9a0b-000000000001", " word");
         long start = System.nanoTime();
