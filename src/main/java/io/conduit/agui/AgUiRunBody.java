@@ -8,6 +8,7 @@ import io.conduit.graph.Interrupt;
 import io.conduit.graph.MessageList;
 import io.conduit.graph.StateSnapshot;
 import io.conduit.runs.InvalidInputException;
+import io.conduit.runs.StreamMode;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.Optional;
@@ -38,7 +39,7 @@ final class AgUiRunBody {
     static ObjectNode of(String assistantId, RunAgentInput input, Optional<StateSnapshot> thread) {
         ObjectNode body = JsonCodec.MAPPER.createObjectNode().put("assistant_id", assistantId).put("if_not_exists", "create")
                 .put("on_disconnect", "cancel"); // a client that aborts (abortRun) means stop
-        body.putArray("stream_mode").add("values");
+        body.putArray("stream_mode").add(StreamMode.VALUES.wire());
         body.putObject("metadata").put("ag_ui_run_id", input.runId());
         if (!input.tools().isEmpty()) {
             ArrayNode tools = body.putObject("config").putObject("configurable").putArray("client_tools");

@@ -1,7 +1,7 @@
 package io.conduit.api;
 
 import com.fasterxml.jackson.databind.node.TextNode;
-import io.conduit.runs.RunSubmission;
+import io.conduit.runs.StreamMode;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -14,13 +14,13 @@ final class RunSubmissionModes {
     private RunSubmissionModes() {
     }
 
-    static List<String> parse(List<String> params) {
+    static List<StreamMode> parse(List<String> params) {
         if (params == null || params.isEmpty()) {
             return null;
         }
-        List<String> out = new ArrayList<>();
+        List<StreamMode> out = new ArrayList<>();
         for (String q : params) {
-            for (String mode : RunSubmission.modes(TextNode.valueOf(q))) {
+            for (StreamMode mode : StreamMode.parse(TextNode.valueOf(q))) {
                 if (!out.contains(mode)) {
                     out.add(mode);
                 }

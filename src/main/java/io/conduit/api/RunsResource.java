@@ -154,7 +154,7 @@ public class RunsResource {
      */
     private Uni<JsonNode> afterEnd(Run r) {
         return recordedEnd(r).chain(done -> {
-            RegisteredGraph g = graphs.byGraphId(String.valueOf(done.kwargs().get("graph_id")));
+            RegisteredGraph g = graphs.byGraphId(done.spec().graphId());
             if (g == null) {
                 return Uni.createFrom().item((JsonNode) JsonCodec.MAPPER.createObjectNode());
             }

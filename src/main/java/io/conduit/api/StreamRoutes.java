@@ -17,6 +17,7 @@ import io.conduit.runs.RunStatus;
 import io.conduit.runs.RunStore;
 import io.conduit.runs.RunSubmission;
 import io.conduit.runs.ServingConfig;
+import io.conduit.runs.StreamMode;
 import io.conduit.runs.ThreadEventLog;
 import io.conduit.runs.ThreadStore;
 import io.conduit.runs.WireState;
@@ -34,7 +35,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -101,8 +101,8 @@ public class StreamRoutes {
             HttpServerResponse resp = ctx.response();
             resp.putHeader("Content-Location", base);
             resp.putHeader("Location", "/threads/" + run.threadId() + "/runs/" + run.runId() + "/stream?stream_mode="
-                    + URLEncoder.encode(JsonCodec.MAPPER.valueToTree(sub.streamModes()).toString(), StandardCharsets.UTF_8));
-            SseSubscriber sse = sse(ctx, context, Set.copyOf(sub.streamModes()), sub.subgraphs(), true, permit);
+                    + URLEncoder.encode(JsonCodec.MAPPER.valueToTree(run.spec().modes()).toString(), StandardCharsets.UTF_8));
+            SseSubscriber sse = sse(ctx, context, run.spec().modes(), sub.subgraphs(), true, permit);
             ThreadEventLog.Subscription s = logs.log(run.threadId()).subscribeRun(run.runId(), -1, sse);
             sse.open();
             if (s != null) {
@@ -154,7 +154,7 @@ public class StreamRoutes {
         String threadId = ctx.pathParam("thread_id");
         String runId = ctx.pathParam("run_id");
         long after = lastEventId(ctx, -1L);
-        List<String> asked;
+        List<StreamMode> asked;
         boolean cancel;
         try {
             asked = RunSubmissionModes.parse(ctx.queryParam("stream_mode"));
@@ -175,9 +175,9 @@ public class StreamRoutes {
                 return;
             }
             Run run = found.get();
-            List<String> modes = asked != null ? asked : modes(run);
+            List<StreamMode> modes = asked != null ? asked : run.spec().modes();
             ctx.response().putHeader("Location", ctx.request().uri());
-            SseSubscriber sse = sse(ctx, context, new HashSet<>(modes), true, true, permit);
+            SseSubscriber sse = sse(ctx, context, modes, true, true, permit);
             ThreadEventLog log = run.status().finished() ? logs.find(threadId) : logs.log(threadId);
             // a run in flight that this process has no events of yet (it is to resume it after a restart) is followed
             // from its beginning here; a finished one it holds no events of is answered from the checkpoints
@@ -264,16 +264,16 @@ public class StreamRoutes {
     private void followThread(RoutingContext ctx, String threadId, Context context, StreamPermits.Permit permit) {
         String header = ctx.request().getHeader("Last-Event-ID");
         Long after = header == null ? null : lastEventId(ctx, -1L);
-        List<String> modes;
+        List<StreamMode> modes;
         try {
-            List<String> asked = RunSubmissionModes.parse(ctx.queryParam("stream_mode"));
-            modes = asked == null ? List.copyOf(RUN_MODES) : asked;
+            List<StreamMode> asked = RunSubmissionModes.parse(ctx.queryParam("stream_mode"));
+            modes = asked == null ? List.of(StreamMode.values()) : asked;
         } catch (RuntimeException e) {
             permit.release();
             error(ctx, e);
             return;
         }
-        SseSubscriber sse = sse(ctx, context, new HashSet<>(modes), true, false, permit);
+        SseSubscriber sse = sse(ctx, context, modes, true, false, permit);
         // subscribed before the headers go out: a client that acts on them finds its events in the log
         ThreadEventLog.Subscription s = logs.log(threadId).subscribeThread(after, sse);
         sse.open();
@@ -284,19 +284,12 @@ public class StreamRoutes {
      * An Agent Server SSE stream: {@code event: <mode>}, single-line JSON {@code data:}, the event's thread-wide seq as
      * {@code id:}; the modes the client asked for, the {@code metadata} event and the terminal ones always.
      */
-    private SseSubscriber sse(RoutingContext ctx, Context context, Set<String> modes, boolean subgraphs, boolean closeAtEnd,
+    private SseSubscriber sse(RoutingContext ctx, Context context, List<StreamMode> asked, boolean subgraphs, boolean closeAtEnd,
                               StreamPermits.Permit permit) {
+        Set<String> modes = StreamMode.wireNames(asked); // an event's mode is its wire name
         return new SseSubscriber(ctx.request(), context, config.heartbeat(), delivery,
                 e -> ("metadata".equals(e.mode()) || e.terminal() || modes.contains(e.mode())) && (e.ns().isEmpty() || subgraphs),
                 e -> "event: " + e.name() + "\ndata: " + e.data() + (e.seq() < 0 ? "\n\n" : "\nid: " + e.seq() + "\n\n"), closeAtEnd, permit);
-    }
-
-    private static final Set<String> RUN_MODES = Set.of("values", "updates", "messages", "custom", "events", "debug", "tasks", "checkpoints");
-
-    @SuppressWarnings("unchecked")
-    private static List<String> modes(Run run) {
-        Object m = run.kwargs().get("stream_mode");
-        return m instanceof List<?> l ? (List<String>) l : List.of("values");
     }
 
     /** The request's JSON body, checked ({@link ClientJson}); null when it was refused (the client has its answer already). */

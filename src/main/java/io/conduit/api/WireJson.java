@@ -7,6 +7,7 @@ import io.conduit.graph.Interrupt;
 import io.conduit.graph.StateSnapshot;
 import io.conduit.runs.Assistant;
 import io.conduit.runs.Run;
+import io.conduit.runs.RunSpecJson;
 import io.conduit.runs.ThreadRecord;
 import io.conduit.runs.WireState;
 import java.time.Instant;
@@ -22,7 +23,7 @@ final class WireJson {
                 .put("created_at", r.createdAt().toString()).put("updated_at", r.updatedAt().toString())
                 .put("status", r.status().wire()).put("multitask_strategy", r.multitaskStrategy().wire());
         o.set("metadata", JsonCodec.MAPPER.valueToTree(r.metadata()));
-        o.set("kwargs", JsonCodec.MAPPER.valueToTree(r.kwargs()));
+        o.set("kwargs", JsonCodec.MAPPER.valueToTree(RunSpecJson.toKwargs(r.spec())));
         return o;
     }
 

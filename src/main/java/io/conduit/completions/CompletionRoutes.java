@@ -133,7 +133,7 @@ public class CompletionRoutes {
     /** The conversation's thread and where its run is, for a call with a conversation (a temporary thread goes with its run). */
     private static void headers(HttpServerResponse resp, RunSubmission.Submitted sub) {
         Run run = sub.run();
-        if (!Boolean.TRUE.equals(run.kwargs().get("temporary"))) {
+        if (!run.spec().temporary()) {
             resp.putHeader(ChatRequest.THREAD_HEADER, run.threadId());
             resp.putHeader("Content-Location", "/threads/" + run.threadId() + "/runs/" + run.runId());
         }

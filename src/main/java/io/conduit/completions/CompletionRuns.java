@@ -8,6 +8,7 @@ import io.conduit.runs.InvalidInputException;
 import io.conduit.runs.NotFoundException;
 import io.conduit.runs.RegisteredGraph;
 import io.conduit.runs.RunSubmission;
+import io.conduit.runs.StreamMode;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
@@ -23,7 +24,7 @@ import java.util.List;
 @ApplicationScoped
 public class CompletionRuns {
 
-    private static final List<String> MODES = List.of("messages", "updates");
+    private static final List<StreamMode> MODES = List.of(StreamMode.MESSAGES, StreamMode.UPDATES);
     private static final String MESSAGES = "messages";
 
     private final RunSubmission submission;

@@ -7,6 +7,7 @@ import static io.conduit.persistence.SqlValues.time;
 
 import io.conduit.runs.MultitaskStrategy;
 import io.conduit.runs.Run;
+import io.conduit.runs.RunSpecJson;
 import io.conduit.runs.RunStatus;
 import io.conduit.runs.RunStore;
 import io.conduit.runs.Runs;
@@ -68,7 +69,7 @@ public final class PostgresRunStore implements RunStore {
             return Uni.createFrom().failure(e);
         }
         Tuple args = Tuple.tuple().addValue(run.runId()).addValue(run.threadId()).addValue(run.assistantId())
-                .addValue(json(run.metadata())).addValue(run.multitaskStrategy().wire()).addValue(json(run.kwargs()))
+                .addValue(json(run.metadata())).addValue(run.multitaskStrategy().wire()).addValue(json(RunSpecJson.toKwargs(run.spec())))
                 .addValue(time(run.createdAt())).addValue(time(run.updatedAt())).addValue(time(run.notBefore()));
         if (run.multitaskStrategy() != MultitaskStrategy.REJECT) {
             return pool.preparedQuery(INSERT + VALUES + " RETURNING " + COLUMNS).execute(args).map(rows -> record(rows.iterator().next()))
@@ -164,7 +165,7 @@ public final class PostgresRunStore implements RunStore {
 
     private static Run record(Row r) {
         return new Run(r.getString("run_id"), r.getString("thread_id"), r.getString("assistant_id"), RunStatus.of(r.getString("status")),
-                map(r, "metadata"), MultitaskStrategy.of(r.getString("multitask_strategy")), map(r, "kwargs"),
+                map(r, "metadata"), MultitaskStrategy.of(r.getString("multitask_strategy")), RunSpecJson.fromKwargs(map(r, "kwargs")),
                 instant(r, "created_at"), instant(r, "updated_at"), instant(r, "not_before"), r.getString("worker_id"));
     }
 }

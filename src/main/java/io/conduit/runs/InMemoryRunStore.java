@@ -145,7 +145,7 @@ public final class InMemoryRunStore implements RunStore {
 
     /** A run back to pending is held by no worker any more. */
     private static Run requeued(Run r, Instant at) {
-        return new Run(r.runId(), r.threadId(), r.assistantId(), RunStatus.PENDING, r.metadata(), r.multitaskStrategy(), r.kwargs(),
+        return new Run(r.runId(), r.threadId(), r.assistantId(), RunStatus.PENDING, r.metadata(), r.multitaskStrategy(), r.spec(),
                 r.createdAt(), at, r.notBefore(), null);
     }
 

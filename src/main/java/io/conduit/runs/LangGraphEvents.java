@@ -32,7 +32,7 @@ final class LangGraphEvents implements RunTranslator {
     private long now;
     private final Run run;
     private final String graphId;
-    private final Set<String> modes;
+    private final Set<StreamMode> modes;
     /** Whether the run asked for astream_events ({@code events}): their payloads are built only then. */
     private final boolean events;
     private final EventSeq seq;
@@ -52,7 +52,7 @@ final class LangGraphEvents implements RunTranslator {
         this.run = began.run();
         this.graphId = began.graphId();
         this.modes = began.modes();
-        this.events = modes.contains("events");
+        this.events = modes.contains(StreamMode.EVENTS);
         this.seq = new EventSeq(began.firstSeq());
     }
 
@@ -98,12 +98,12 @@ final class LangGraphEvents implements RunTranslator {
         } else if (e instanceof GraphEvent.TaskStarted t) {
             taskOfNode.put(tag.ns() + "/" + tag.node(), t.taskId());
             event("on_chain_start", tag.node(), t.taskId(), List.of(run.runId()), tag, () -> obj().set("input", obj()));
-            if (modes.contains("tasks") || modes.contains("debug")) {
+            if (modes.contains(StreamMode.TASKS) || modes.contains(StreamMode.DEBUG)) {
                 ObjectNode task = obj().put("id", t.taskId()).put("name", tag.node());
                 task.putObject("input");
                 task.putArray("triggers").add("branch:to:" + tag.node());
                 task.putArray("interrupts");
-                optional("tasks", ns, task);
+                optional(StreamMode.TASKS, ns, task);
                 debug("task", tag, task);
             }
         } else if (e instanceof GraphEvent.TaskFinished t) {
@@ -115,21 +115,21 @@ final class LangGraphEvents implements RunTranslator {
                 }
             }
             event("on_chain_end", tag.node(), t.taskId(), List.of(run.runId()), tag, () -> obj().set("output", update));
-            if (modes.contains("tasks") || modes.contains("debug")) {
+            if (modes.contains(StreamMode.TASKS) || modes.contains(StreamMode.DEBUG)) {
                 ObjectNode result = obj().put("id", t.taskId()).put("name", tag.node());
                 ArrayNode pairs = result.putArray("result");
                 update.fields().forEachRemaining(f -> pairs.addArray().add(f.getKey()).add(f.getValue()));
                 result.putNull("error");
                 result.putArray("interrupts");
-                optional("tasks", ns, result);
+                optional(StreamMode.TASKS, ns, result);
                 debug("task_result", tag, result);
             }
         } else if (e instanceof GraphEvent.Values v) {
             ObjectNode values = WireState.values(v.state());
             write("values", ns, values);
-            if (modes.contains("checkpoints") || modes.contains("debug")) {
+            if (modes.contains(StreamMode.CHECKPOINTS) || modes.contains(StreamMode.DEBUG)) {
                 ObjectNode cp = checkpoint(tag, v.checkpointId(), values);
-                optional("checkpoints", ns, cp);
+                optional(StreamMode.CHECKPOINTS, ns, cp);
                 debug("checkpoint", tag, cp);
             }
             lastCheckpoint = v.checkpointId();
@@ -291,15 +291,15 @@ final class LangGraphEvents implements RunTranslator {
     }
 
     private void debug(String type, GraphEvent.Tag tag, ObjectNode payload) {
-        if (modes.contains("debug")) {
+        if (modes.contains(StreamMode.DEBUG)) {
             write("debug", ns(tag), obj().put("type", type).put("step", tag.step())
                     .put("timestamp", java.time.Instant.ofEpochMilli(now).toString()).set("payload", payload));
         }
     }
 
-    private void optional(String mode, String ns, JsonNode data) {
+    private void optional(StreamMode mode, String ns, JsonNode data) {
         if (modes.contains(mode)) {
-            write(mode, ns, data);
+            write(mode.wire(), ns, data);
         }
     }
 

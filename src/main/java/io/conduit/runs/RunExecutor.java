@@ -147,7 +147,7 @@ public final class RunExecutor {
     }
 
     private void start(Run run) {
-        RegisteredGraph g = graphs.apply(String.valueOf(run.kwargs().get("graph_id")));
+        RegisteredGraph g = graphs.apply(run.spec().graphId());
         HeldRun a = new HeldRun(run, g);
         if (!held.hold(a)) {
             // claimed again while this worker still records its end (another replica requeued it meanwhile): that record
@@ -189,12 +189,10 @@ public final class RunExecutor {
         });
     }
 
-    @SuppressWarnings("unchecked")
     private void execute(HeldRun a, ThreadLog log, long firstSeq) {
         Run run = a.run;
-        Object modes = run.kwargs().get("stream_mode");
-        Set<String> requested = modes instanceof List<?> l ? Set.copyOf((List<String>) l) : modes instanceof String s ? Set.of(s) : Set.of();
-        String graphId = a.graph == null ? String.valueOf(run.kwargs().get("graph_id")) : a.graph.graphId();
+        Set<StreamMode> requested = Set.copyOf(run.spec().modes());
+        String graphId = a.graph == null ? String.valueOf(run.spec().graphId()) : a.graph.graphId();
         log.append(run.runId(), new RunNotice.Began(firstSeq, run, graphId, requested, true));
         a.numbered = log;
         if (a.graph == null) {
@@ -299,7 +297,7 @@ public final class RunExecutor {
 
     /** The graph a run is for, as it was stored. */
     static String graphIdOf(Run run) {
-        return String.valueOf(run.kwargs().get("graph_id"));
+        return String.valueOf(run.spec().graphId());
     }
 
     /** Whether this worker is executing the run. */

@@ -13,7 +13,7 @@ public sealed interface RunNotice {
      * The run has event numbers: its frames are numbered from {@code firstSeq} in every wire format. {@code executed}:
      * the run starts executing (false: it ended before it began, and only its classic {@code metadata} and error are said).
      */
-    record Began(long firstSeq, Run run, String graphId, Set<String> modes, boolean executed) implements RunNotice {
+    record Began(long firstSeq, Run run, String graphId, Set<StreamMode> modes, boolean executed) implements RunNotice {
     }
 
     /** The run resumes these interrupts (a {@code Command(resume)}). */

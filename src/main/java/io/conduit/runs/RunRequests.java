@@ -14,7 +14,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A run record's request ({@code kwargs}: the Agent Server's run fields) as the engine's {@link RunRequest}. The
+ * A run record's request (its {@link RunSpec}: the Agent Server's run fields) as the engine's {@link RunRequest}. The
  * same function checks a request when it arrives (so bad input is refused before anything is written) and builds it
  * when a worker starts the run.
  */
@@ -24,85 +24,58 @@ public final class RunRequests {
     }
 
     public static RunRequest from(Run run, RegisteredGraph g) {
-        JsonNode k = JsonCodec.MAPPER.valueToTree(run.kwargs());
+        RunSpec spec = run.spec();
         StateSchema schema = g.graph().schema();
         RunRequest req = RunRequest.on(run.threadId()).runId(run.runId());
-        fieldsOfTheState(k.get("input"), g);
-        Update input = InputDecoder.decode(schema, k.get("input"), "input");
-        JsonNode cmd = k.get("command");
+        fieldsOfTheState(spec.input(), g);
+        Update input = InputDecoder.decode(schema, spec.input(), "input");
+        JsonNode cmd = spec.command();
         if (input != null && cmd != null && !cmd.isNull()) {
             throw new InvalidInputException("command", "a run takes an input or a command, not both");
         }
         if (input != null) {
-            input = withUser(input, schema, k);
+            input = withUser(input, schema, spec);
             g.policy().check(input);
             req = req.input(input);
         } else if (cmd != null && !cmd.isNull()) {
             req = req.command(command(g, cmd));
         }
-        String checkpointId = checkpointId(k);
-        if (checkpointId != null) {
-            req = req.fromCheckpoint(checkpointId);
+        String forkFrom = spec.fork().map(RunSpec.Fork::checkpointId).orElse(null);
+        if (forkFrom != null) {
+            req = req.fromCheckpoint(forkFrom);
         }
-        JsonNode limit = k.path("config").path("recursion_limit");
-        if (!limit.isMissingNode() && !limit.isNull()) {
-            if (!limit.isInt() || limit.asInt() < 1) {
+        Object limit = spec.config() == null ? null : spec.config().get("recursion_limit");
+        if (limit != null) {
+            if (!(limit instanceof Integer n) || n < 1) {
                 throw new InvalidInputException("config.recursion_limit", "must be a whole number, at least 1");
             }
-            req = req.recursionLimit(limit.asInt());
+            req = req.recursionLimit(n);
         }
-        req = req.interruptBefore(nodes(k.get("interrupt_before"), g, "interrupt_before"))
-                .interruptAfter(nodes(k.get("interrupt_after"), g, "interrupt_after"));
+        req = req.interruptBefore(nodes(spec.interruptBefore(), g, "interrupt_before"))
+                .interruptAfter(nodes(spec.interruptAfter(), g, "interrupt_after"));
         // "exit" keeps LangGraph's meaning of "as late as possible": the async write queue, flushed at the end
-        req = req.durability("sync".equals(k.path("durability").asText()) ? Durability.SYNC : Durability.ASYNC);
+        req = req.durability(spec.durability() == RunSpec.Durability.SYNC ? Durability.SYNC : Durability.ASYNC);
         Map<String, String> meta = new HashMap<>();
         run.metadata().forEach((key, v) -> meta.put(key, String.valueOf(v)));
         meta.put("run_id", run.runId());
         meta.put("assistant_id", run.assistantId());
-        Object configurable = run.kwargs().get("config") instanceof Map<?, ?> c ? c.get("configurable") : null;
-        if (configurable instanceof Map<?, ?> m) {
-            @SuppressWarnings("unchecked")
-            Map<String, Object> settings = (Map<String, Object>) m;
-            req = req.configurable(settings);
-        }
-        return req.metadata(meta);
-    }
-
-    /** The checkpoint a run forks from: {@code checkpoint_id}, else {@code checkpoint.checkpoint_id}; null: the head. */
-    static String checkpointId(JsonNode k) {
-        return checkpointRef(k).map(r -> r[1]).orElse(null);
-    }
-
-    /** {@code [field, checkpoint id]} of the checkpoint a run forks from, if it names one; a non-string id is refused. */
-    static java.util.Optional<String[]> checkpointRef(JsonNode k) {
-        String field = "checkpoint_id";
-        JsonNode id = k.get(field);
-        if (id == null || id.isNull()) {
-            field = "checkpoint.checkpoint_id";
-            id = k.path("checkpoint").get("checkpoint_id");
-        }
-        if (id == null || id.isNull()) {
-            return java.util.Optional.empty();
-        }
-        if (!id.isTextual()) {
-            throw new InvalidInputException(field, "must be a string");
-        }
-        return java.util.Optional.of(new String[]{field, id.textValue()});
+        return req.metadata(meta).configurable(spec.configurable());
     }
 
     /** The user of the run, for graphs that keep one in state: {@code config.configurable.user_id} or {@code context.user_id}. */
     @SuppressWarnings("unchecked")
-    private static Update withUser(Update input, StateSchema schema, JsonNode k) {
+    private static Update withUser(Update input, StateSchema schema, RunSpec spec) {
         var ch = schema.channel("user_id");
-        JsonNode user = k.path("config").path("configurable").path("user_id");
-        if (user.isMissingNode() || user.isNull()) {
-            user = k.path("context").path("user_id");
+        Object user = spec.configurable().get("user_id");
+        if (user == null && spec.context() != null) {
+            JsonNode inContext = spec.context().path("user_id");
+            user = inContext.isTextual() ? inContext.textValue() : null;
         }
-        if (ch == null || !user.isTextual() || input.writes().stream().anyMatch(w -> w.channel() == ch)) {
+        if (ch == null || !(user instanceof String id) || input.writes().stream().anyMatch(w -> w.channel() == ch)) {
             return input;
         }
-        InputText.check("config.configurable.user_id", user.asText(), 256);
-        return input.set((io.conduit.graph.Channel<?, String>) ch, user.asText());
+        InputText.check("config.configurable.user_id", id, 256);
+        return input.set((io.conduit.graph.Channel<?, String>) ch, id);
     }
 
     /**

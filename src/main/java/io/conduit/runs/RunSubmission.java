@@ -10,7 +10,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.Executor;
 
 /**
@@ -26,9 +25,6 @@ public final class RunSubmission {
 
     /** The thread metadata key that records the assistant of the thread's latest run (LangGraph's). */
     static final String ASSISTANT_ID = "assistant_id";
-
-    static final Set<String> MODES = Set.of("values", "updates", "messages", "messages-tuple", "custom", "events", "debug",
-            "tasks", "checkpoints");
 
     private final RunStore runs;
     private final ThreadStore threads;
@@ -49,8 +45,8 @@ public final class RunSubmission {
         this.clock = clock;
     }
 
-    /** A stored run and how its creator wants to follow it. */
-    public record Submitted(Run run, List<String> streamModes, boolean subgraphs, boolean cancelOnDisconnect) {
+    /** A stored run and how its creator wants to follow it (in the modes of its spec). */
+    public record Submitted(Run run, boolean subgraphs, boolean cancelOnDisconnect) {
     }
 
     /** {@code threadId} null: a stateless run on a temporary thread. */
@@ -64,21 +60,18 @@ public final class RunSubmission {
                 throw new NotFoundException("Thread " + threadId + " not found (thread ids are 1 to 128 letters, digits or - _ . : @)");
             }
             String assistantRef = text(body, "assistant_id", true);
-            List<String> modes = modes(body.get("stream_mode"));
+            RunSpec asked = RunSpecJson.fromRequest(body); // the run's own fields, checked once, here
             MultitaskStrategy strategy = choice(body, "multitask_strategy", MultitaskStrategy.ENQUEUE);
             String onDisconnect = oneOf(body, "on_disconnect", "continue", "cancel");
             String ifNotExists = oneOf(body, "if_not_exists", "reject", "create");
-            oneOf(body, "on_completion", "delete", "keep");
-            oneOf(body, "durability", "async", "sync", "exit");
             double afterSeconds = number(body, "after_seconds");
             boolean subgraphs = JsonFields.bool(body, "stream_subgraphs", false);
             Map<String, Object> metadata = JsonFields.object(body, "metadata");
-            JsonFields.object(body, "config");
-            JsonFields.object(body, "context");
-            if (body.path("config").has("configurable") && body.hasNonNull("context")) {
+            boolean configurable = asked.config() != null && asked.config().containsKey("configurable");
+            if (configurable && asked.context() != null && !asked.context().isNull()) {
                 throw new BadRequest("send config.configurable or context, not both");
             }
-            if (threadId == null && body.path("command").hasNonNull("resume")) {
+            if (threadId == null && asked.command() != null && asked.command().hasNonNull("resume")) {
                 throw new BadRequest("a stateless run has no interrupt to resume: command.resume needs a thread");
             }
             return assistants.resolve(assistantRef).chain(assistant -> {
@@ -86,24 +79,17 @@ public final class RunSubmission {
                 Instant now = clock.instant();
                 String runId = TimeOrderedIds.next();
                 String thread = threadId != null ? threadId : java.util.UUID.randomUUID().toString();
-                Map<String, Object> kwargs = JsonCodec.MAPPER.convertValue(body, MAP_TYPE);
-                kwargs.put("graph_id", graph.graphId());
-                kwargs.put("stream_mode", modes);
-                if (threadId == null) {
-                    kwargs.put("temporary", true);
-                }
-                kwargs.remove("assistant_id");
-                kwargs.put("config", config(assistant, graph, body));
-                Run run = new Run(runId, thread, assistant.assistantId(), RunStatus.PENDING, metadata, strategy, kwargs, now, now,
+                RunSpec spec = asked.served(graph.graphId(), config(assistant, graph, asked), threadId == null);
+                Run run = new Run(runId, thread, assistant.assistantId(), RunStatus.PENDING, metadata, strategy, spec, now, now,
                         now.plusMillis((long) (afterSeconds * 1000)), null);
                 RunRequests.from(run, graph); // throws on bad input: nothing is written yet
                 // a fork from a checkpoint the thread does not have could only fail: 404 now, before anything is written
-                Uni<Void> forkable = RunRequests.checkpointRef(body).map(ref -> graph.graph().state(thread, ref[1])
+                Uni<Void> forkable = spec.fork().map(fork -> graph.graph().state(thread, fork.checkpointId())
                         .onFailure(f -> f instanceof GraphException g && g.code() == GraphException.Code.UNKNOWN_THREAD)
                         .recoverWithItem(java.util.Optional.empty())
                         .invoke(s -> {
                             if (s.isEmpty()) {
-                                throw new UnknownCheckpointException(ref[0], thread, ref[1]);
+                                throw new UnknownCheckpointException(fork.field(), thread, fork.checkpointId());
                             }
                         }).replaceWithVoid()).orElse(Uni.createFrom().voidItem());
                 Map<String, Object> binding = Map.of(GraphRegistry.GRAPH_ID, graph.graphId(), ASSISTANT_ID, assistant.assistantId());
@@ -121,7 +107,7 @@ public final class RunSubmission {
                         .chain(t -> runs.create(run).onFailure().invoke(f -> logs.abandon(thread, runId)))
                         .invoke(ticket::stored)
                         .chain(created -> stopOthers(created).invoke(() -> executor.created(created.runId(), home))
-                                .replaceWith(new Submitted(created, modes, subgraphs, "cancel".equals(onDisconnect))))
+                                .replaceWith(new Submitted(created, subgraphs, "cancel".equals(onDisconnect))))
                         .onTermination().invoke(ticket::release));
             });
         });
@@ -153,8 +139,8 @@ public final class RunSubmission {
 
     /** The run's {@code config}: the assistant's {@code configurable}, overridden by the run's own, checked. */
     @SuppressWarnings("unchecked")
-    private static Map<String, Object> config(Assistant assistant, RegisteredGraph graph, JsonNode body) {
-        Map<String, Object> config = new java.util.HashMap<>(JsonFields.object(body, "config"));
+    private static Map<String, Object> config(Assistant assistant, RegisteredGraph graph, RunSpec asked) {
+        Map<String, Object> config = new java.util.HashMap<>(asked.config() == null ? Map.of() : asked.config());
         Map<String, Object> configurable = new java.util.HashMap<>();
         if (assistant.config().get("configurable") instanceof Map<?, ?> a) {
             configurable.putAll((Map<String, Object>) a);
@@ -164,8 +150,8 @@ public final class RunSubmission {
         } else if (config.containsKey("configurable") && config.get("configurable") != null) {
             throw new InvalidInputException("config.configurable", "must be an object");
         }
-        if (body.get("context") != null && body.get("context").isObject()) {
-            configurable.putAll(JsonFields.object(body, "context"));
+        if (asked.context() != null && asked.context().isObject()) {
+            configurable.putAll(JsonCodec.MAPPER.convertValue(asked.context(), MAP_TYPE));
         }
         String problem = graph.configPolicy().problem(configurable);
         if (problem != null) {
@@ -204,32 +190,6 @@ public final class RunSubmission {
 
     private static RunExecutor.StopReason stopReason(Run newer) {
         return newer.multitaskStrategy() == MultitaskStrategy.ROLLBACK ? RunExecutor.StopReason.ROLLBACK : RunExecutor.StopReason.INTERRUPT;
-    }
-
-    public static List<String> modes(JsonNode n) {
-        List<String> out = new ArrayList<>();
-        if (n == null || n.isNull()) {
-            out.add("values");
-            return out;
-        }
-        JsonNode list = n;
-        if (n.isTextual() && n.asText().startsWith("[")) {
-            try {
-                list = JsonCodec.MAPPER.readTree(n.asText()); // the SDK sends query parameters JSON-encoded
-            } catch (Exception e) {
-                throw new InvalidInputException("stream_mode", "is not a mode or a list of modes");
-            }
-        }
-        for (JsonNode m : list.isArray() ? list : List.of(list)) {
-            if (!m.isTextual() || !MODES.contains(m.asText())) {
-                throw new InvalidInputException("stream_mode", "unknown mode " + m + "; known: " + MODES);
-            }
-            String mode = m.asText().equals("messages-tuple") ? "messages" : m.asText();
-            if (!out.contains(mode)) {
-                out.add(mode);
-            }
-        }
-        return out;
     }
 
     private static String text(JsonNode body, String field, boolean required) {

@@ -21,7 +21,7 @@ public final class Runs {
         Objects.requireNonNull(run.threadId(), "threadId");
         Objects.requireNonNull(run.createdAt(), "createdAt");
         return new Run(run.runId(), run.threadId(), run.assistantId(), RunStatus.PENDING, JsonMaps.copy(run.metadata()),
-                run.multitaskStrategy() == null ? MultitaskStrategy.ENQUEUE : run.multitaskStrategy(), JsonMaps.copy(run.kwargs()),
+                run.multitaskStrategy() == null ? MultitaskStrategy.ENQUEUE : run.multitaskStrategy(), RunSpecJson.copy(run.spec()),
                 run.createdAt(), run.updatedAt() == null ? run.createdAt() : run.updatedAt(),
                 run.notBefore() == null ? run.createdAt() : run.notBefore(), null);
     }

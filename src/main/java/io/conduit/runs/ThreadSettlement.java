@@ -65,10 +65,10 @@ final class ThreadSettlement {
 
     /** A stateless run's thread goes with it, unless it asked to keep it ({@code on_completion=keep}). */
     Uni<Void> cleanupTemporary(Run run) {
-        if (!Boolean.TRUE.equals(run.kwargs().get("temporary")) || "keep".equals(run.kwargs().get("on_completion"))) {
+        if (!run.spec().deletesThread()) {
             return Uni.createFrom().voidItem();
         }
-        RegisteredGraph g = graphs.apply(String.valueOf(run.kwargs().get("graph_id")));
+        RegisteredGraph g = graphs.apply(run.spec().graphId());
         Uni<Void> checkpoints = g == null ? Uni.createFrom().voidItem() : g.graph().deleteThread(run.threadId());
         return checkpoints.chain(() -> runs.deleteThread(run.threadId())).chain(() -> threads.delete(run.threadId())).replaceWithVoid();
     }

@@ -12,6 +12,7 @@ import io.smallrye.mutiny.Uni;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * {@code agent.getTree {run_id?}} → {@code {tree:{namespace, status, graph_name, children}}}: the run (the thread's
@@ -42,7 +43,7 @@ final class AgentTreeCommand {
         ObjectNode root = JsonCodec.MAPPER.createObjectNode();
         root.putArray("namespace");
         root.put("status", status(r));
-        root.put("graph_name", String.valueOf(r.kwargs().getOrDefault("graph_id", "")));
+        root.put("graph_name", Objects.requireNonNullElse(r.spec().graphId(), ""));
         Map<String, String[]> children = new LinkedHashMap<>(); // ns → {status, graph name}
         ThreadEventLog log = logs.find(r.threadId());
         if (log != null) {

@@ -6,6 +6,7 @@ import io.conduit.checkpoint.JsonCodec;
 import io.conduit.runs.Run;
 import io.conduit.runs.RunStore;
 import io.conduit.runs.RunSubmission;
+import io.conduit.runs.StreamMode;
 import io.smallrye.mutiny.Uni;
 import java.util.List;
 
@@ -17,7 +18,8 @@ import java.util.List;
  */
 final class ProtocolRuns {
 
-    static final List<String> MODES = List.of("values", "updates", "messages", "custom", "tasks", "checkpoints");
+    static final List<StreamMode> MODES = List.of(StreamMode.VALUES, StreamMode.UPDATES, StreamMode.MESSAGES, StreamMode.CUSTOM,
+            StreamMode.TASKS, StreamMode.CHECKPOINTS);
 
     private final RunSubmission submission;
     private final RunStore runs;
@@ -31,7 +33,7 @@ final class ProtocolRuns {
     static ObjectNode body(String assistantId, ObjectNode params) {
         ObjectNode b = JsonCodec.MAPPER.createObjectNode().put("assistant_id", assistantId).put("if_not_exists", "create")
                 .put("stream_subgraphs", true).put("__protocol_stream_run", true);
-        MODES.forEach(b.putArray("stream_mode")::add);
+        b.set("stream_mode", JsonCodec.MAPPER.valueToTree(MODES));
         for (String k : new String[]{"config", "metadata"}) {
             if (params.hasNonNull(k)) {
                 b.set(k, params.get(k));

@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.conduit.api.SseClient.Sse;
+import io.conduit.checkpoint.JsonCodec;
 import io.quarkus.test.junit.QuarkusTest;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -92,5 +94,39 @@ class SdkWireShapesTest {
                     .when().post("/threads/{t}/history", thread).then().statusCode(200).extract().path("checkpoint.checkpoint_id");
             assertThat(page).as("before %s", before).isEqualTo(all.subList(3, 5));
         }
+    }
+
+    @Test
+    void aRunsKwargsAreItsRequestAsGivenWithTheServersFields() throws Exception {
+        String thread = "wire-" + UUID.randomUUID();
+        given().contentType("application/json").body(Map.of("thread_id", thread)).when().post("/threads").then().statusCode(200);
+        String body = """
+                {"assistant_id": "agent", "input": {"messages": [{"role": "user", "content": "Please plan my week"}]},
+                 "stream_mode": ["messages-tuple", "updates", "messages"], "metadata": {"k": "v"}, "feedback_keys": ["a"],
+                 "config": {"configurable": {"user_id": "u1"}, "tags": ["t"]}, "durability": "sync",
+                 "graph_id": "not-the-client's", "temporary": true, "custom": {"x": [1, null, 2.5]}}""";
+        String run = given().contentType("application/json").body(body).when().post("/threads/{t}/runs/wait", thread).then().statusCode(200)
+                .extract().header("Content-Location").replaceFirst(".*/runs/", "");
+        JsonNode kwargs = JsonCodec.MAPPER.readTree(given().when().get("/threads/{t}/runs/{r}", thread, run)
+                .then().statusCode(200).extract().asString()).get("kwargs");
+        JsonNode sent = JsonCodec.MAPPER.readTree(body);
+        String graph = given().when().get("/assistants/agent").then().statusCode(200).extract().path("graph_id");
+        // the server's graph, the modes as recorded (messages-tuple is messages), the merged config; a client's
+        // graph_id and temporary are not the run's
+        assertThat(names(kwargs)).containsExactlyInAnyOrder("input", "stream_mode", "metadata", "feedback_keys", "config", "durability",
+                "graph_id", "custom");
+        assertThat(kwargs.get("graph_id").asText()).isEqualTo(graph);
+        assertThat(kwargs.get("stream_mode").toString()).isEqualTo("[\"messages\",\"updates\"]");
+        for (String asGiven : List.of("input", "metadata", "feedback_keys", "durability", "custom")) {
+            assertThat(kwargs.get(asGiven)).as(asGiven).isEqualTo(sent.get(asGiven));
+        }
+        assertThat(kwargs.path("config").path("configurable").path("user_id").asText()).isEqualTo("u1");
+        assertThat(kwargs.path("config").path("tags")).isEqualTo(sent.path("config").path("tags"));
+    }
+
+    private static List<String> names(JsonNode o) {
+        List<String> out = new ArrayList<>();
+        o.fieldNames().forEachRemaining(out::add);
+        return out;
     }
 }

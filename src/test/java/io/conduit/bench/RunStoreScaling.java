@@ -3,6 +3,7 @@ package io.conduit.bench;
 import io.conduit.runs.InMemoryRunStore;
 import io.conduit.runs.MultitaskStrategy;
 import io.conduit.runs.Run;
+import io.conduit.runs.RunSpecJson;
 import io.conduit.runs.RunStatus;
 import io.conduit.runs.RunStore;
 import java.time.Instant;
@@ -46,7 +47,7 @@ public final class RunStoreScaling {
         Instant now = Instant.now();
         String thread = UUID.randomUUID().toString();
         Run run = new Run(UUID.randomUUID().toString(), thread, "agent", RunStatus.PENDING, Map.of(), MultitaskStrategy.ENQUEUE,
-                Map.of("stream_mode", "messages"), now, now, now, null);
+                RunSpecJson.fromKwargs(Map.of("stream_mode", "messages")), now, now, now, null);
         store.create(run).await().indefinitely();
         Run claimed = store.claimNext("w", now).await().indefinitely().orElseThrow();
         store.finish(claimed.runId(), "w", RunStatus.SUCCESS, now).await().indefinitely();

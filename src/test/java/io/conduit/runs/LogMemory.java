@@ -25,7 +25,7 @@ public final class LogMemory {
             String runId = "run-" + r;
             String threadId = "thread-" + r;
             ThreadLog log = logs.begin(threadId, runId);
-            Run run = new Run(runId, threadId, "a", RunStatus.RUNNING, Map.of(), MultitaskStrategy.ENQUEUE, Map.of(), Instant.EPOCH,
+            Run run = new Run(runId, threadId, "a", RunStatus.RUNNING, Map.of(), MultitaskStrategy.ENQUEUE, RunSpec.NONE, Instant.EPOCH,
                     Instant.EPOCH, Instant.EPOCH, null);
             log.append(runId, new RunNotice.Began(1, run, "agent", Set.of(), true));
             GraphEvent.Tag tag = new GraphEvent.Tag(runId, threadId, "", "generator", 3, "task-" + r);

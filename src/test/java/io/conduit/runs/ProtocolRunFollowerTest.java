@@ -30,7 +30,7 @@ class ProtocolRunFollowerTest {
     };
 
     private Run run(String id) {
-        return new Run(id, THREAD, "a", RunStatus.PENDING, java.util.Map.of(), MultitaskStrategy.ENQUEUE, java.util.Map.of(),
+        return new Run(id, THREAD, "a", RunStatus.PENDING, java.util.Map.of(), MultitaskStrategy.ENQUEUE, RunSpec.NONE,
                 java.time.Instant.EPOCH, java.time.Instant.EPOCH, java.time.Instant.EPOCH, null);
     }
 

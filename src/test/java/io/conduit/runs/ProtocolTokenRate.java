@@ -27,8 +27,8 @@ public final class ProtocolTokenRate {
     private static double rate(int tokens, boolean protocol) {
         ThreadLogs logs = ThreadLogs.of(Duration.ofMinutes(2), Duration.ofMinutes(2), 8L << 30, 256L << 30);
         ThreadLog log = logs.begin("t", "r");
-        Run run = new Run("r", "t", "a", RunStatus.RUNNING, Map.of(), MultitaskStrategy.ENQUEUE, Map.of(), Instant.EPOCH, Instant.EPOCH, Instant.EPOCH, null);
-        log.append("r", new RunNotice.Began(1, run, "agent", Set.of("messages"), true));
+        Run run = new Run("r", "t", "a", RunStatus.RUNNING, Map.of(), MultitaskStrategy.ENQUEUE, RunSpec.NONE, Instant.EPOCH, Instant.EPOCH, Instant.EPOCH, null);
+        log.append("r", new RunNotice.Began(1, run, "agent", Set.of(StreamMode.MESSAGES), true));
         long[] bytes = {0};
         ThreadEventLog view = protocol ? new ProtocolEventLogs(logs).log("t") : new RunEventLogs(logs).log("t");
         view.subscribeThread(null, new RunEventListener() {

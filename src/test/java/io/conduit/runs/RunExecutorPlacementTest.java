@@ -65,7 +65,7 @@ class RunExecutorPlacementTest {
         threads.create(thread, Map.of(), null, false, Instant.now()).await().atMost(WAIT);
         Instant past = Instant.now().minusSeconds(1);
         return runs.create(new Run(UUID.randomUUID().toString(), thread, "a", RunStatus.PENDING, Map.of(), MultitaskStrategy.ENQUEUE,
-                Map.of("graph_id", "g", "input", Map.of("note", "hi")), past, past, past, null)).await().atMost(WAIT);
+                RunSpecJson.fromKwargs(Map.of("graph_id", "g", "input", Map.of("note", "hi"))), past, past, past, null)).await().atMost(WAIT);
     }
 
     private RunStatus status(Run run) {

@@ -12,11 +12,11 @@ final class RunFeed {
     private final ThreadLog log;
     private final Run run;
     private final long firstSeq;
-    private final Set<String> modes;
+    private final Set<StreamMode> modes;
 
-    RunFeed(ThreadLogs logs, String threadId, String runId, long firstSeq, Set<String> modes) {
+    RunFeed(ThreadLogs logs, String threadId, String runId, long firstSeq, Set<StreamMode> modes) {
         this.log = logs.begin(threadId, runId);
-        this.run = new Run(runId, threadId, "a-1", RunStatus.RUNNING, Map.of(), MultitaskStrategy.REJECT, Map.of(), Instant.EPOCH,
+        this.run = new Run(runId, threadId, "a-1", RunStatus.RUNNING, Map.of(), MultitaskStrategy.REJECT, RunSpec.NONE, Instant.EPOCH,
                 Instant.EPOCH, Instant.EPOCH, null);
         this.firstSeq = firstSeq;
         this.modes = modes;

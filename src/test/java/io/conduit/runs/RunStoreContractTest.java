@@ -33,7 +33,7 @@ class RunStoreContractTest {
         Map<String, Object> kwargs = Map.of("input", Map.of("messages", List.of(Map.of("role", "user", "content", "hé \"x\""))),
                 "stream_mode", List.of("values", "updates"), "n", 3);
         Run run = new Run(UUID.randomUUID().toString(), thread, "agent", RunStatus.PENDING, Map.of("user", "ada", "nested", Map.of("k", 1)),
-                MultitaskStrategy.INTERRUPT, kwargs, T0, T0.plusMillis(1), T0.plusSeconds(5), null);
+                MultitaskStrategy.INTERRUPT, RunSpecJson.fromKwargs(kwargs), T0, T0.plusMillis(1), T0.plusSeconds(5), null);
         Run created = await(store.create(run));
         assertThat(created).isEqualTo(run);
         assertThat(await(store.get(run.runId()))).contains(run);
@@ -436,8 +436,9 @@ class RunStoreContractTest {
         RunStore store = stores.get();
         String thread = thread();
         for (Map<String, Object> bad : UNSTORABLE) {
-            Run inMetadata = new Run(UUID.randomUUID().toString(), thread, "agent", RunStatus.PENDING, bad, null, Map.of(), T0, null, null, null);
-            Run inKwargs = new Run(UUID.randomUUID().toString(), thread, "agent", RunStatus.PENDING, Map.of(), null, Map.of("input", bad), T0, null,
+            Run inMetadata = new Run(UUID.randomUUID().toString(), thread, "agent", RunStatus.PENDING, bad, null, RunSpec.NONE, T0, null, null, null);
+            Run inKwargs = new Run(UUID.randomUUID().toString(), thread, "agent", RunStatus.PENDING, Map.of(), null,
+                    RunSpecJson.fromKwargs(Map.of("input", bad)), T0, null,
                     null, null);
             assertThatThrownBy(() -> await(store.create(inMetadata))).isInstanceOf(InvalidInputException.class);
             assertThatThrownBy(() -> await(store.create(inKwargs))).isInstanceOf(InvalidInputException.class);
@@ -446,10 +447,11 @@ class RunStoreContractTest {
         }
         assertThat(await(store.listByThread(thread, 10, 0, null))).isEmpty();
         // what only looks odd is kept as it was
-        Run odd = new Run(UUID.randomUUID().toString(), thread, "agent", RunStatus.PENDING, ODD, null, Map.of("input", ODD), T0, null, null, null);
+        Run odd = new Run(UUID.randomUUID().toString(), thread, "agent", RunStatus.PENDING, ODD, null, RunSpecJson.fromKwargs(Map.of("input", ODD)),
+                T0, null, null, null);
         Run created = await(store.create(odd));
         assertThat(created.metadata()).isEqualTo(ODD);
-        assertThat(await(store.get(odd.runId())).orElseThrow().kwargs()).isEqualTo(Map.of("input", ODD));
+        assertThat(RunSpecJson.toKwargs(await(store.get(odd.runId())).orElseThrow().spec())).isEqualTo(Map.of("input", ODD));
     }
 
     // ---- helpers
@@ -469,7 +471,7 @@ class RunStoreContractTest {
     static Run run(String thread, int i, MultitaskStrategy strategy) {
         Instant at = T0.plusMillis(i);
         return new Run(UUID.randomUUID().toString(), thread, "agent", RunStatus.PENDING, Map.of("i", i), strategy,
-                Map.of("input", Map.of("n", i)), at, at, at, null);
+                RunSpecJson.fromKwargs(Map.of("input", Map.of("n", i))), at, at, at, null);
     }
 
     static String thread() {

@@ -1,0 +1,93 @@
+package io.conduit.runs;
+
+import com.fasterxml.jackson.annotation.JsonValue;
+import com.fasterxml.jackson.databind.JsonNode;
+import io.conduit.checkpoint.JsonCodec;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Stream;
+
+/**
+ * An Agent Server stream mode ({@code stream_mode}): which of a run's events a client wants. Each serializes to its
+ * wire name, which is also the {@code event:} name of its SSE events.
+ */
+public enum StreamMode {
+    VALUES("values"), UPDATES("updates"), MESSAGES("messages"), CUSTOM("custom"), EVENTS("events"), DEBUG("debug"),
+    TASKS("tasks"), CHECKPOINTS("checkpoints");
+
+    /**
+     * The JS SDK's name for {@link #MESSAGES}: the server streams the same (message, metadata) tuples either way, so the
+     * run records and answers it as {@code messages}, as it always has.
+     */
+    static final String MESSAGES_TUPLE = "messages-tuple";
+
+    /** Every name a client may send, for the error that refuses another. */
+    private static final List<String> KNOWN = Stream.concat(Stream.of(values()).map(StreamMode::wire), Stream.of(MESSAGES_TUPLE)).toList();
+
+    private final String wire;
+
+    StreamMode(String wire) {
+        this.wire = wire;
+    }
+
+    @JsonValue
+    public String wire() {
+        return wire;
+    }
+
+    /** The mode a client's name stands for; an unknown name is refused (422, {@code stream_mode}). */
+    public static StreamMode of(String name) {
+        for (StreamMode m : values()) {
+            if (m.wire.equals(name)) {
+                return m;
+            }
+        }
+        if (MESSAGES_TUPLE.equals(name)) {
+            return MESSAGES;
+        }
+        throw unknown(JsonCodec.MAPPER.getNodeFactory().textNode(name));
+    }
+
+    /**
+     * A request's {@code stream_mode}: a mode, a list of modes, or a list JSON-encoded in a string (how the SDK sends
+     * query parameters); absent or null: {@code values}. In the order asked, each once.
+     */
+    public static List<StreamMode> parse(JsonNode n) {
+        if (n == null || n.isNull()) {
+            return List.of(VALUES);
+        }
+        JsonNode list = n;
+        if (n.isTextual() && n.asText().startsWith("[")) {
+            try {
+                list = JsonCodec.MAPPER.readTree(n.asText());
+            } catch (Exception e) {
+                throw new InvalidInputException("stream_mode", "is not a mode or a list of modes");
+            }
+        }
+        List<StreamMode> out = new ArrayList<>();
+        for (JsonNode m : list.isArray() ? list : List.of(list)) {
+            if (!m.isTextual()) {
+                throw unknown(m);
+            }
+            StreamMode mode = of(m.asText());
+            if (!out.contains(mode)) {
+                out.add(mode);
+            }
+        }
+        return List.copyOf(out);
+    }
+
+    /** The wire names of {@code modes}: what a subscriber compares its events' names with. */
+    public static Set<String> wireNames(Collection<StreamMode> modes) {
+        Set<String> out = new HashSet<>();
+        modes.forEach(m -> out.add(m.wire));
+        return out;
+    }
+
+    private static InvalidInputException unknown(JsonNode m) {
+        return new InvalidInputException("stream_mode", "unknown mode " + m + "; known: " + KNOWN);
+    }
+}
