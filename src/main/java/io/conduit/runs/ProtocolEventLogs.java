@@ -8,7 +8,7 @@ import java.time.Duration;
  * {@link ThreadLogs}, with a retention of its own (long enough for the SDK to reconnect after the run's end).
  * Transports subscribe with {@code log(threadId).subscribeThread(afterSeq, listener)}: replay, then live, across runs.
  */
-public final class ProtocolEventLogs {
+public final class ProtocolEventLogs extends FormatLogs {
 
     static final String NAME = "protocol";
 
@@ -21,27 +21,12 @@ public final class ProtocolEventLogs {
             "{\"type\":\"error\",\"id\":null,\"error\":\"unknown_error\",\"message\":\"events of run " + runId + " up to seq "
                     + through + " were dropped to bound memory; read the thread's state (state.get) instead\"}");
 
-    private final ThreadLogs logs;
-    private final int view;
-
     public ProtocolEventLogs(ThreadLogs logs) {
-        this.logs = logs;
-        this.view = logs.view(NAME);
+        super(logs, NAME);
     }
 
     /** The protocol's format, its frames replayed for {@code retention} after their run's end. */
     static EventView view(Duration retention) {
         return new EventView(NAME, (began, sink) -> new ProtocolEvents(sink, began), NOTICE, retention);
-    }
-
-    /** The thread's log, made if this process holds none (to subscribe before a run starts). */
-    public ThreadEventLog log(String threadId) {
-        return new ThreadEventLog(logs.log(threadId), view);
-    }
-
-    /** The thread's log if this process holds one, else null. */
-    public ThreadEventLog find(String threadId) {
-        ThreadLog log = logs.find(threadId);
-        return log == null ? null : new ThreadEventLog(log, view);
     }
 }

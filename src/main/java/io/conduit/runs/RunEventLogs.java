@@ -7,7 +7,7 @@ import java.time.Duration;
  * {@code values}, {@code messages}, ... and {@code end}. A view of {@link ThreadLogs}, whose entries the thread
  * protocol's view ({@link ProtocolEventLogs}) reads too.
  */
-public final class RunEventLogs {
+public final class RunEventLogs extends FormatLogs {
 
     static final String NAME = "classic";
 
@@ -16,12 +16,8 @@ public final class RunEventLogs {
             "{\"error\":\"EventsDropped\",\"message\":\"the events of run " + runId + " up to " + through
                     + " were dropped to bound memory; read the run's state instead\"}");
 
-    private final ThreadLogs logs;
-    private final int view;
-
     public RunEventLogs(ThreadLogs logs) {
-        this.logs = logs;
-        this.view = logs.view(NAME);
+        super(logs, NAME);
     }
 
     /** The classic stream's format, its frames replayed for {@code retention} after their run's end. */
@@ -29,23 +25,8 @@ public final class RunEventLogs {
         return new EventView(NAME, (began, sink) -> new LangGraphEvents(sink, began), CLASSIC_NOTICE, retention);
     }
 
-    /** The logs of every format. */
-    public ThreadLogs entries() {
-        return logs;
-    }
-
-    public ThreadEventLog log(String threadId) {
-        return new ThreadEventLog(logs.log(threadId), view);
-    }
-
-    /** The thread's log if this process holds one. */
-    public ThreadEventLog find(String threadId) {
-        ThreadLog log = logs.find(threadId);
-        return log == null ? null : new ThreadEventLog(log, view);
-    }
-
     /** Runs this process holds and has not seen end (see {@link ThreadLogs#openRuns}). */
     public int openRuns() {
-        return logs.openRuns();
+        return entries().openRuns();
     }
 }
