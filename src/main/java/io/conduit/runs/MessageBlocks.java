@@ -46,6 +46,7 @@ public final class MessageBlocks<N> {
 
     /** One block of a message: its place in the message and, for a tool call, the call. */
     public static final class Block {
+        private final String messageId;
         private final int index;
         private final Kind kind;
         private final int call;
@@ -55,12 +56,17 @@ public final class MessageBlocks<N> {
         private final StringBuilder text = new StringBuilder();
 
         private Block(String messageId, int index, Kind kind, int call, String callId, String name) {
+            this.messageId = messageId;
             this.key = messageId + '#' + index;
             this.index = index;
             this.kind = kind;
             this.call = call;
             this.callId = callId;
             this.name = name;
+        }
+
+        public String messageId() {
+            return messageId;
         }
 
         /** Its index in the message. */

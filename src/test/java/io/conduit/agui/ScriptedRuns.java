@@ -68,7 +68,7 @@ final class ScriptedRuns {
         return new RunNotice.Began(1 << 24, run(), "agent", Set.of(), executed);
     }
 
-    private static Tag root(int step) {
+    static Tag root(int step) {
         return new Tag(RUN, THREAD, "", null, step);
     }
 
@@ -76,12 +76,12 @@ final class ScriptedRuns {
         return new Tag(RUN, THREAD, ns, node, 1, taskId);
     }
 
-    private static Tag task(String node, String taskId) {
+    static Tag task(String node, String taskId) {
         return task("", node, taskId);
     }
 
     /** A state holding these messages and a phase, as a run of a one-node graph leaves it. */
-    private static State state(String phase, ChatMessage... messages) {
+    static State state(String phase, ChatMessage... messages) {
         CompiledGraph g = StateGraph.of(SCHEMA).node("a", (s, ctx) -> {
             Update u = Update.none().set(PHASE, phase);
             for (ChatMessage m : messages) {
