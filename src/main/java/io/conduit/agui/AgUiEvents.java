@@ -1,353 +1,303 @@
 package io.conduit.agui;
 
+import static io.conduit.agui.AgUiFrames.event;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.conduit.agent.message.ToolMessage;
 import io.conduit.checkpoint.JsonCodec;
-import io.conduit.runs.ProtocolRunFollower;
+import io.conduit.graph.GraphEvent;
+import io.conduit.graph.Interrupt;
+import io.conduit.graph.Update;
+import io.conduit.runs.MessageBlocks;
 import io.conduit.runs.RunEvent;
+import io.conduit.runs.RunNotice;
+import io.conduit.runs.RunStatus;
+import io.conduit.runs.RunTranslator;
+import io.conduit.runs.WireState;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
+import java.util.function.Consumer;
 
 /**
- * One run's events in AG-UI, translated from the thread protocol's log ({@code ProtocolEvents}: lifecycle, messages
- * content blocks, updates, values, custom, input.requested), in order, one protocol event at a time:
+ * One run's events in AG-UI, translated from its log's entries (the engine's events and the worker's notices), the
+ * run seen as the thread protocol sees it (its messages are {@link MessageBlocks}', as the protocol's are):
  * <ul>
- * <li>root {@code running} → RUN_STARTED; a task's {@code started}/{@code completed}|{@code failed}|{@code interrupted}
- * → STEP_STARTED/STEP_FINISHED named after its node (parallel tasks of one node share one step);</li>
- * <li>a message's text block → TEXT_MESSAGE_START/CONTENT/END, its reasoning block → REASONING_START,
- * REASONING_MESSAGE_START/CONTENT/END, REASONING_END, its tool-call block → TOOL_CALL_START/ARGS (the argument
- * deltas as streamed)/END; a task update's tool message answering one of those calls → TOOL_CALL_RESULT;</li>
+ * <li>the run's start → RUN_STARTED; a task → STEP_STARTED/STEP_FINISHED named after its node (parallel tasks of one
+ * node share one step);</li>
+ * <li>the AI messages' blocks → TEXT_MESSAGE_*, REASONING_*, TOOL_CALL_START/ARGS/END ({@link AgUiMessageEvents});
+ * a tool message a task writes answering one of those calls → TOOL_CALL_RESULT;</li>
  * <li>root values → STATE_SNAPSHOT (every channel but messages); custom events → CUSTOM;</li>
- * <li>the root terminal: whatever is still open is closed, then MESSAGES_SNAPSHOT and STATE_SNAPSHOT, then
- * RUN_FINISHED (outcome {@code interrupt} with the {@code input.requested} interrupts, or {@code cancelled} for a
- * stopped run) or RUN_ERROR for a failed one. Nothing follows it.</li>
+ * <li>the run's end: whatever is still open is closed, then MESSAGES_SNAPSHOT and STATE_SNAPSHOT, then RUN_FINISHED
+ * (outcome {@code interrupt} with the questions asked, or {@code cancelled} for a stopped run) or RUN_ERROR for a
+ * failed one; a run stopped before it began is one RUN_ERROR {@code run_stopped} saying why. Nothing follows.</li>
  * </ul>
- * Optional fields are omitted, never null. Not thread-safe: fed by one drain.
+ * Each AG-UI event is one frame ({@link AgUiFrames}); the text and argument deltas carry where their text lies
+ * ({@link io.conduit.runs.TextDelta}), so a slow client's outbox merges them. Deterministic, as every translator: fed
+ * the same entries, it writes the same frames.
  */
-final class AgUiEvents {
+final class AgUiEvents implements RunTranslator {
 
-    /** What is open in one namespace (a task's): the message and its block. */
-    private static final class Open {
-        String messageId;
-        String kind;
-        String toolCallId;
-    }
+    /** Why a run that never began ended, when nothing said. */
+    static final String STOPPED_BEFORE_START = "the run was stopped before it started";
 
+    private final AgUiFrames frames;
+    private final AgUiMessageEvents messages;
+    private final MessageBlocks<String> blocks;
     private final String threadId;
     private final String runId;
-    private final Map<String, Open> open = new HashMap<>();
+    private final String graphName;
+    /** The namespace of each task, by task id: {@code <node>:<task id>} below its graph's, as the protocol names it. */
+    private final Map<String, String> taskNamespaces = new HashMap<>();
+    /** The namespaces of the tasks running, in start order: a failure, an interrupt or the end stops them last first. */
+    private final LinkedHashMap<String, String> openTasks = new LinkedHashMap<>();
     /** Open steps by node name: how many of its tasks run. */
     private final LinkedHashMap<String, Integer> steps = new LinkedHashMap<>();
     private final Map<String, String> stepOfNamespace = new HashMap<>();
     private final List<ObjectNode> interrupts = new ArrayList<>();
-    /** The tool calls this run streamed: their results are told. */
-    private final Set<String> calls = new HashSet<>();
-    private JsonNode lastValues;
-    private boolean started;
+    private ObjectNode lastValues;
+    private boolean executed;
     private boolean ended;
 
-    AgUiEvents(String threadId, String runId) {
-        this.threadId = threadId;
-        this.runId = runId;
+    AgUiEvents(Consumer<RunEvent> out, RunNotice.Began began) {
+        this.threadId = began.run().threadId();
+        this.runId = began.run().runId();
+        this.graphName = began.graphId();
+        this.frames = new AgUiFrames(out, runId, began.firstSeq());
+        this.messages = new AgUiMessageEvents(frames);
+        this.blocks = new MessageBlocks<>(messages);
     }
 
-    boolean ended() {
-        return ended;
-    }
-
-    /** The AG-UI events one event of the run stands for (a protocol event, or {@link ProtocolRunFollower#STOPPED}). */
-    List<ObjectNode> on(RunEvent e) {
-        return ProtocolRunFollower.STOPPED.equals(e.mode()) ? endWithout(e.data()) : on(e.data());
-    }
-
-    /** {@link #on(RunEvent)} as SSE: one {@code data:} frame per AG-UI event, LF-framed. */
-    String frames(RunEvent e) {
-        StringBuilder b = new StringBuilder();
-        for (ObjectNode event : on(e)) {
-            b.append("data: ").append(event).append("\n\n");
-        }
-        return b.toString();
-    }
-
-    /** The AG-UI events one protocol event (its whole JSON) stands for; none after the run's end. */
-    List<ObjectNode> on(String protocolEventJson) {
-        List<ObjectNode> out = new ArrayList<>(2);
+    @Override
+    public void on(Object entry, long atMillis) {
         if (ended) {
-            return out;
-        }
-        JsonNode e;
-        try {
-            e = JsonCodec.MAPPER.readTree(protocolEventJson);
-        } catch (Exception x) {
-            return out;
-        }
-        if (!"event".equals(e.path("type").asText())) {
-            return out; // a notice (a replay that lost events): the snapshots at the end carry the truth
-        }
-        String method = e.path("method").asText();
-        JsonNode params = e.path("params");
-        JsonNode data = params.path("data");
-        String ns = namespace(params.path("namespace"));
-        switch (method) {
-            case "lifecycle" -> lifecycle(ns, data, out);
-            case "messages" -> message(ns, data, out);
-            case "updates" -> toolResults(data, out);
-            case "values" -> {
-                if (ns.isEmpty()) {
-                    lastValues = data;
-                    out.add(stateSnapshot(data));
-                }
-            }
-            case "input.requested" -> interrupt(data);
-            default -> {
-                if (method.equals("custom") || method.startsWith("custom:")) {
-                    ObjectNode c = event("CUSTOM").put("name", data.path("name").asText(method.equals("custom") ? "custom" : method.substring(7)));
-                    c.set("value", data.has("payload") ? data.get("payload") : JsonCodec.MAPPER.nullNode());
-                    out.add(c);
-                }
-            }
-        }
-        return out;
-    }
-
-    /** The run's end when the log had none (a run stopped before it started): RUN_ERROR, or nothing if it had one. */
-    List<ObjectNode> endWithout(String message) {
-        List<ObjectNode> out = new ArrayList<>();
-        if (!ended) {
-            ended = true;
-            out.add(runError("run_stopped", message));
-        }
-        return out;
-    }
-
-    // ---- lifecycle: the run and its steps
-
-    private void lifecycle(String ns, JsonNode data, List<ObjectNode> out) {
-        String how = data.path("event").asText();
-        if (ns.isEmpty()) {
-            switch (how) {
-                case "running" -> {
-                    if (!started) {
-                        started = true;
-                        out.add(event("RUN_STARTED").put("threadId", threadId).put("runId", runId));
-                    }
-                }
-                case "completed" -> finish(out, outcome("success"));
-                case "interrupted" -> {
-                    if (interrupts.isEmpty()) {
-                        finish(out, outcome("cancelled"));
-                    } else {
-                        ObjectNode o = outcome("interrupt");
-                        o.putArray("interrupts").addAll(interrupts);
-                        finish(out, o);
-                    }
-                }
-                case "failed" -> {
-                    closeAll(out);
-                    ended = true;
-                    out.add(runError("run_failed", data.path("error").asText("the run failed")));
-                }
-                default -> {
-                }
-            }
             return;
         }
-        if ("started".equals(how)) {
-            String node = data.path("graph_name").asText();
-            stepOfNamespace.put(ns, node);
-            if (steps.merge(node, 1, Integer::sum) == 1) {
-                out.add(event("STEP_STARTED").put("stepName", node));
+        switch (entry) {
+            case GraphEvent e -> {
+                if (executed) {
+                    on(e);
+                }
             }
-        } else if ("completed".equals(how) || "failed".equals(how) || "interrupted".equals(how)) {
-            closeMessage(ns, out);
-            String node = stepOfNamespace.remove(ns);
-            if (node != null) {
-                finishStep(node, out);
+            case RunNotice.Began b -> {
+                if (b.executed()) {
+                    executed = true;
+                    frames.emit(event("RUN_STARTED").put("threadId", threadId).put("runId", runId));
+                }
+            }
+            case RunNotice.Said said -> {
+                if (!executed) { // why a run that never began ended; a run that did ends with its Ended
+                    stopped(said.message());
+                }
+            }
+            case RunNotice.Ended end -> {
+                if (executed) {
+                    end(end.status(), end.error());
+                } else {
+                    stopped(STOPPED_BEFORE_START);
+                }
+            }
+            case RunNotice.Answered a -> {
+                // AG-UI has no event for it: the resume was the client's own request
+            }
+            default -> throw new IllegalArgumentException("not a log entry: " + entry);
+        }
+    }
+
+    private void on(GraphEvent e) {
+        GraphEvent.Tag tag = e.tag();
+        switch (e) {
+            case GraphEvent.Token t -> blocks.text(task(tag), t.messageId(), t.text());
+            case GraphEvent.Reasoning r -> blocks.reasoning(task(tag), r.messageId(), r.text());
+            case GraphEvent.ToolCallChunk c -> blocks.toolCallChunk(task(tag), c);
+            case GraphEvent.ChildEnded c -> {
+                if (MessageBlocks.modelCall(c.kind())) {
+                    blocks.modelEnded(task(tag), c);
+                }
+            }
+            case GraphEvent.TaskStarted t -> taskStarted(tag, t.taskId());
+            case GraphEvent.TaskFinished t -> taskFinished(tag, t.taskId(), t.update());
+            case GraphEvent.Values v -> {
+                if (tag.ns().isEmpty()) {
+                    lastValues = WireState.protocolValues(v.state());
+                    frames.emit(stateSnapshot(lastValues));
+                }
+            }
+            case GraphEvent.Custom c -> custom(c);
+            case GraphEvent.Interrupted i -> {
+                stopTasks();
+                for (Interrupt x : i.interrupts()) {
+                    if (x.answerable()) { // a breakpoint asks nothing
+                        interrupts.add(interrupt(x));
+                    }
+                }
+            }
+            case GraphEvent.RunFailed f -> stopTasks();
+            case GraphEvent.RunStarted r -> {
+            }
+            case GraphEvent.ChildStarted c -> {
+            }
+            case GraphEvent.RunFinished f -> {
+                // the run's end comes with its recorded end (Ended)
             }
         }
     }
 
-    private void finishStep(String node, List<ObjectNode> out) {
-        Integer left = steps.computeIfPresent(node, (k, n) -> n == 1 ? null : n - 1);
-        if (left == null) {
-            out.add(event("STEP_FINISHED").put("stepName", node));
+    // ---- the run's end
+
+    private void end(RunStatus status, String error) {
+        stopTasks();
+        switch (status) {
+            case SUCCESS -> finish(outcome("success"));
+            case ERROR, TIMEOUT -> {
+                closeAll();
+                ended = true;
+                frames.emit(runError("run_failed", error == null ? "the run failed" : error));
+            }
+            default -> {
+                if (interrupts.isEmpty()) {
+                    finish(outcome("cancelled"));
+                } else {
+                    ObjectNode o = outcome("interrupt");
+                    o.putArray("interrupts").addAll(interrupts);
+                    finish(o);
+                }
+            }
         }
     }
 
-    private void finish(List<ObjectNode> out, ObjectNode outcome) {
-        closeAll(out);
+    /** A run that ended before it began: one RUN_ERROR, saying why. */
+    private void stopped(String why) {
+        ended = true;
+        frames.emit(runError("run_stopped", why));
+    }
+
+    private void finish(ObjectNode outcome) {
+        closeAll();
         if (lastValues != null) {
             ObjectNode m = event("MESSAGES_SNAPSHOT");
             m.set("messages", AgUiMessages.of(lastValues.path("messages")));
-            out.add(m);
-            out.add(stateSnapshot(lastValues));
+            frames.emit(m);
+            frames.emit(stateSnapshot(lastValues));
         }
-        ObjectNode f = event("RUN_FINISHED").put("threadId", threadId).put("runId", runId);
+        ObjectNode f = event(AgUiFrames.RUN_FINISHED).put("threadId", threadId).put("runId", runId);
         f.set("outcome", outcome);
-        out.add(f);
         ended = true;
+        frames.emit(f);
     }
 
-    /** Closes every open message block and step, so that RUN_FINISHED finds nothing open. */
-    private void closeAll(List<ObjectNode> out) {
-        for (String ns : new ArrayList<>(open.keySet())) {
-            closeMessage(ns, out);
-        }
+    /** Closes every open block and step, so that the run's last event finds nothing open. */
+    private void closeAll() {
+        blocks.forEachOpen((ns, block) -> {
+            if (block != null) {
+                messages.close(block);
+            }
+        });
         for (String node : new ArrayList<>(steps.sequencedKeySet().reversed())) {
-            out.add(event("STEP_FINISHED").put("stepName", node));
+            frames.emit(event("STEP_FINISHED").put("stepName", node));
         }
         steps.clear();
         stepOfNamespace.clear();
     }
 
-    // ---- messages
+    // ---- tasks: steps
 
-    private void message(String ns, JsonNode data, List<ObjectNode> out) {
-        switch (data.path("event").asText()) {
-            case "message-start" -> {
-                closeMessage(ns, out);
-                open.computeIfAbsent(ns, k -> new Open()).messageId = data.path("id").asText();
-            }
-            case "content-block-start" -> blockStart(ns, data.path("content"), out);
-            case "content-block-delta" -> blockDelta(ns, data.path("delta"), out);
-            case "content-block-finish" -> closeBlock(ns, out);
-            case "message-finish", "error" -> closeMessage(ns, out);
-            default -> {
-            }
+    private void taskStarted(GraphEvent.Tag tag, String taskId) {
+        String ns = task(tag);
+        openTasks.put(taskId, ns);
+        String node = tag.node() != null && tag.taskId() != null ? tag.node() : graphName;
+        stepOfNamespace.put(ns, node);
+        if (steps.merge(node, 1, Integer::sum) == 1) {
+            frames.emit(event("STEP_STARTED").put("stepName", node));
         }
     }
 
-    private void blockStart(String ns, JsonNode content, List<ObjectNode> out) {
-        Open o = open.get(ns);
-        if (o == null) {
-            return;
-        }
-        closeBlock(ns, out);
-        String type = content.path("type").asText();
-        switch (type) {
-            case "text" -> out.add(event("TEXT_MESSAGE_START").put("messageId", o.messageId).put("role", "assistant"));
-            case "reasoning" -> {
-                out.add(event("REASONING_START").put("messageId", reasoningId(o)));
-                out.add(event("REASONING_MESSAGE_START").put("messageId", reasoningId(o)).put("role", "reasoning"));
-            }
-            case "tool_call_chunk" -> {
-                o.toolCallId = content.path("id").isTextual() ? content.get("id").asText() : o.messageId + "-call";
-                calls.add(o.toolCallId);
-                out.add(event("TOOL_CALL_START").put("toolCallId", o.toolCallId).put("toolCallName", content.path("name").asText("tool"))
-                        .put("parentMessageId", o.messageId));
-            }
-            default -> {
-                return;
-            }
-        }
-        o.kind = type;
+    private void taskFinished(GraphEvent.Tag tag, String taskId, Update update) {
+        String ns = task(tag);
+        blocks.taskFinished(ns, update);
+        toolResults(update);
+        openTasks.remove(taskId);
+        taskEnded(ns);
     }
 
-    private void blockDelta(String ns, JsonNode delta, List<ObjectNode> out) {
-        Open o = open.get(ns);
-        if (o == null || o.kind == null) {
-            return;
+    /** The running tasks stop, last first (a failure, an interrupt, the run's end): their messages close unfinished. */
+    private void stopTasks() {
+        for (String ns : new ArrayList<>(openTasks.sequencedValues().reversed())) {
+            blocks.taskStopped(ns, "the task stopped");
+            taskEnded(ns);
         }
-        switch (o.kind) {
-            case "text" -> out.add(event("TEXT_MESSAGE_CONTENT").put("messageId", o.messageId).put("delta", delta.path("text").asText()));
-            case "reasoning" -> out.add(event("REASONING_MESSAGE_CONTENT").put("messageId", reasoningId(o)).put("delta", delta.path("reasoning").asText()));
-            default -> out.add(event("TOOL_CALL_ARGS").put("toolCallId", o.toolCallId).put("delta", delta.path("args").asText()));
+        openTasks.clear();
+    }
+
+    private void taskEnded(String ns) {
+        String node = stepOfNamespace.remove(ns);
+        if (node != null && steps.computeIfPresent(node, (k, n) -> n == 1 ? null : n - 1) == null) {
+            frames.emit(event("STEP_FINISHED").put("stepName", node));
         }
     }
 
-    private void closeBlock(String ns, List<ObjectNode> out) {
-        Open o = open.get(ns);
-        if (o == null || o.kind == null) {
-            return;
+    /** The namespace of the task an event happened in, named as the protocol names it; its graph's outside a task. */
+    private String task(GraphEvent.Tag tag) {
+        if (tag.node() == null || tag.taskId() == null) {
+            return tag.ns();
         }
-        switch (o.kind) {
-            case "text" -> out.add(event("TEXT_MESSAGE_END").put("messageId", o.messageId));
-            case "reasoning" -> {
-                out.add(event("REASONING_MESSAGE_END").put("messageId", reasoningId(o)));
-                out.add(event("REASONING_END").put("messageId", reasoningId(o)));
-            }
-            default -> out.add(event("TOOL_CALL_END").put("toolCallId", o.toolCallId));
-        }
-        o.kind = null;
-        o.toolCallId = null;
-    }
-
-    private void closeMessage(String ns, List<ObjectNode> out) {
-        closeBlock(ns, out);
-        open.remove(ns);
-    }
-
-    /** A reasoning message's own id: the AI message's id is its text's. */
-    private static String reasoningId(Open o) {
-        return o.messageId + "-reasoning";
+        return taskNamespaces.computeIfAbsent(tag.taskId(),
+                id -> tag.ns().isEmpty() ? tag.node() + ":" + id : tag.ns() + "|" + tag.node() + ":" + id);
     }
 
     // ---- tools, interrupts, state
 
     /**
-     * A task's update: each tool message it writes answering a call this run streamed is that call's result, under
-     * the tool message's own id (so that MESSAGES_SNAPSHOT finds it where the client put it).
+     * A task's update: each tool message it adds to {@code messages} answering a call this run streamed is that call's
+     * result, under the tool message's own id (so that MESSAGES_SNAPSHOT finds it where the client put it).
      */
-    private void toolResults(JsonNode update, List<ObjectNode> out) {
-        for (JsonNode m : update.path("messages")) {
-            String callId = m.path("tool_call_id").asText(null);
-            if ("tool".equals(m.path("type").asText()) && callId != null && calls.contains(callId)) {
-                out.add(event("TOOL_CALL_RESULT").put("messageId", m.path("id").asText()).put("toolCallId", callId)
-                        .put("content", AgUiMessages.text(m.get("content"))).put("role", "tool"));
+    private void toolResults(Update update) {
+        for (Update.Write w : update.writes()) {
+            if (w.value() instanceof ToolMessage m && m.toolCallId() != null && messages.streamed(m.toolCallId())
+                    && "messages".equals(w.channel().name()) && w.channel().storesWrites()) {
+                frames.emit(event("TOOL_CALL_RESULT").put("messageId", String.valueOf(m.id())).put("toolCallId", m.toolCallId())
+                        .put("content", m.content() == null ? "" : m.content()).put("role", "tool"));
             }
         }
     }
 
-    private void interrupt(JsonNode data) {
-        JsonNode payload = data.get("payload");
-        ObjectNode i = JsonCodec.MAPPER.createObjectNode().put("id", data.path("interrupt_id").asText()).put("reason", "input_required");
-        if (payload != null && payload.isTextual()) {
+    private static ObjectNode interrupt(Interrupt x) {
+        JsonNode payload = WireState.protocolValue(x.value());
+        ObjectNode i = JsonCodec.MAPPER.createObjectNode().put("id", String.valueOf(x.id())).put("reason", "input_required");
+        if (payload.isTextual()) {
             i.put("message", payload.asText());
-        } else if (payload != null && payload.path("question").isTextual()) {
+        } else if (payload.path("question").isTextual()) {
             i.put("message", payload.get("question").asText());
         }
-        if (payload != null && !payload.isNull()) {
+        if (!payload.isNull()) {
             i.putObject("metadata").set("payload", payload);
         }
-        interrupts.add(i);
+        return i;
     }
 
-    private ObjectNode stateSnapshot(JsonNode values) {
-        ObjectNode snapshot = values.isObject() ? ((ObjectNode) values).deepCopy() : JsonCodec.MAPPER.createObjectNode();
+    private void custom(GraphEvent.Custom c) {
+        ObjectNode e = event("CUSTOM").put("name", c.name() == null || c.name().isEmpty() ? "custom" : c.name());
+        e.set("value", WireState.protocolValue(c.payload()));
+        frames.emit(e);
+    }
+
+    private static ObjectNode stateSnapshot(ObjectNode values) {
+        ObjectNode snapshot = JsonCodec.MAPPER.createObjectNode().setAll(values);
         snapshot.remove("messages"); // MESSAGES_SNAPSHOT carries them
         ObjectNode s = event("STATE_SNAPSHOT");
         s.set("snapshot", snapshot);
         return s;
     }
 
-    // ---- shapes
-
-    private static ObjectNode event(String type) {
-        return JsonCodec.MAPPER.createObjectNode().put("type", type);
-    }
-
     private static ObjectNode outcome(String type) {
         return JsonCodec.MAPPER.createObjectNode().put("type", type);
     }
 
+    /** A RUN_ERROR, for what the transports say themselves (a run that cannot start, a slow consumer). */
     static ObjectNode runError(String code, String message) {
-        return event("RUN_ERROR").put("message", message).put("code", code);
+        return AgUiFrames.runError(code, message);
     }
-
-    private static String namespace(JsonNode ns) {
-        if (!ns.isArray() || ns.isEmpty()) {
-            return "";
-        }
-        StringBuilder b = new StringBuilder();
-        for (JsonNode s : ns) {
-            b.append(b.isEmpty() ? "" : "|").append(s.asText());
-        }
-        return b.toString();
-    }
-
 }

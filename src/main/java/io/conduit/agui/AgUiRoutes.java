@@ -70,8 +70,7 @@ public class AgUiRoutes {
             return;
         }
         runs.start(assistant, input).subscribe().with(started -> {
-            AgUiEvents events = new AgUiEvents(input.threadId(), started.run().runId());
-            SseSubscriber sse = new SseSubscriber(ctx.request(), context, config.heartbeat(), delivery, AgUiRuns::wanted, events::frames, true, permit)
+            SseSubscriber sse = new SseSubscriber(ctx.request(), context, config.heartbeat(), delivery, e -> true, AgUiFormat::sse, true, permit)
                     .overflowFrame(b -> "data: " + AgUiEvents.runError(SlowConsumer.CODE, SlowConsumer.message(b)) + "\n\n");
             Runnable unfollow = runs.follow(started, sse);
             sse.open();

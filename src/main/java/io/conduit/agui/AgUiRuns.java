@@ -6,14 +6,11 @@ import io.conduit.graph.GraphException;
 import io.conduit.graph.StateSnapshot;
 import io.conduit.runs.Assistants;
 import io.conduit.runs.InvalidInputException;
-import io.conduit.runs.ProtocolEventLogs;
-import io.conduit.runs.ProtocolRunFollower;
 import io.conduit.runs.Run;
-import io.conduit.runs.RunEvent;
 import io.conduit.runs.RunEventListener;
-import io.conduit.runs.RunEventLogs;
 import io.conduit.runs.RunExecutor;
 import io.conduit.runs.RunSubmission;
+import io.conduit.runs.ThreadLogs;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Optional;
@@ -23,27 +20,25 @@ import java.util.regex.Pattern;
 /**
  * How AG-UI starts and follows runs, for every transport: the run request is built from the input and the thread as
  * it is ({@link AgUiRunBody}) and handed to {@link RunSubmission}, as {@code POST /threads/{id}/runs/stream} would
- * (same run records, multitask rules, checkpoints); then the run's events are read from the thread's protocol log
- * and handed to the transport's bounded outbox, which translates them as it drains ({@link AgUiEvents}).
+ * (same run records, multitask rules, checkpoints); then the run is read from the thread's log in AG-UI's format
+ * ({@link AgUiFormat}, translated once by {@link AgUiEvents}) and its frames handed to the transport's bounded outbox.
  */
 @ApplicationScoped
 public class AgUiRuns {
 
-    /** A stored run, and the protocol log's last seq before it (its events come after). */
-    record Started(Run run, boolean cancelOnDisconnect, long afterSeq) {
+    /** A stored run. */
+    record Started(Run run, boolean cancelOnDisconnect) {
     }
 
     private final RunSubmission submission;
     private final Assistants assistants;
-    private final ProtocolEventLogs protocol;
-    private final RunEventLogs classic;
+    private final ThreadLogs logs;
     private final RunExecutor executor;
 
-    AgUiRuns(RunSubmission submission, Assistants assistants, ProtocolEventLogs protocol, RunEventLogs classic, RunExecutor executor) {
+    AgUiRuns(RunSubmission submission, Assistants assistants, ThreadLogs logs, RunExecutor executor) {
         this.submission = submission;
         this.assistants = assistants;
-        this.protocol = protocol;
-        this.classic = classic;
+        this.logs = logs;
         this.executor = executor;
     }
 
@@ -57,10 +52,9 @@ public class AgUiRuns {
                         .onFailure(f -> f instanceof GraphException g && g.code() == GraphException.Code.UNKNOWN_THREAD)
                         .recoverWithItem(Optional.<StateSnapshot>empty()))
                 .chain(thread -> {
-                    long afterSeq = protocol.log(input.threadId()).lastSeq(); // before the run: its events all come after
                     ObjectNode body = AgUiRunBody.of(assistantRef, input, thread);
                     return submission.submit(input.threadId(), body, true)
-                            .map(sub -> new Started(sub.run(), sub.cancelOnDisconnect(), afterSeq))
+                            .map(sub -> new Started(sub.run(), sub.cancelOnDisconnect()))
                             .onFailure(InvalidInputException.class).transform(f -> named((InvalidInputException) f, body, input));
                 });
     }
@@ -88,23 +82,15 @@ public class AgUiRuns {
     }
 
     /**
-     * Feeds {@code sink} the run's protocol events, then ends it when the run ends ({@link ProtocolRunFollower}: a run
-     * stopped before it began ends with a {@link ProtocolRunFollower#STOPPED} event); returns what stops following.
-     * The sink keeps only what AG-UI has something for ({@link #wanted}).
+     * Feeds {@code sink} the run's AG-UI frames from its start, then ends it after the run's last event
+     * ({@link AgUiRunFollower}); returns what stops following. The run's log segment opened when it was submitted.
      */
     Runnable follow(Started s, RunEventListener sink) {
-        return ProtocolRunFollower.follow(protocol, classic, s.run(), s.afterSeq(), sink);
+        return AgUiRunFollower.follow(logs.log(AgUiFormat.NAME, s.run().threadId()), s.run().runId(), sink);
     }
 
     /** Stops the run (its client went away and it asked for that). */
     void cancel(Started s) {
         executor.cancel(s.run(), RunExecutor.StopReason.INTERRUPT).subscribe().with(x -> { }, f -> { });
-    }
-
-    /** The events of a run that AG-UI has something for: the filter of a transport's outbox. */
-    static boolean wanted(RunEvent e) {
-        String m = e.mode();
-        return m.equals("lifecycle") || m.equals("messages") || m.equals("updates") || m.equals("values") || m.equals("input.requested")
-                || m.equals("custom") || m.startsWith("custom:") || m.equals(ProtocolRunFollower.STOPPED);
     }
 }

@@ -106,7 +106,7 @@ public class AgUiSocket {
             return refuse(connection, e);
         }
         return runs.start(assistant(connection.handshakeRequest().query()), input).chain(started -> {
-            AgUiSocketRun run = new AgUiSocketRun(connection, s.context, delivery, new AgUiEvents(input.threadId(), started.run().runId()));
+            AgUiSocketRun run = new AgUiSocketRun(connection, s.context, delivery);
             s.started = started;
             s.run = run;
             Runnable unfollow = runs.follow(started, run);

@@ -1,6 +1,5 @@
 package io.conduit.agui;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.conduit.runs.RunEvent;
 import io.conduit.runs.RunEventListener;
 import io.conduit.runs.delivery.BytesInFlight;
@@ -16,7 +15,7 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * One run's AG-UI events over a WebSocket, one event per text frame, through the shared bounded {@link Outbox}: the
- * run's protocol events wait there and are translated as the socket takes them. websockets-next has no
+ * run's frames ({@link AgUiFormat}) wait there and are sent as they are when the socket takes them. websockets-next has no
  * {@code writeQueueFull()}, so the bytes handed to the socket and not yet written are counted here, as the thread
  * protocol's writer counts them. A client past the outbox's bound gets RUN_ERROR {@code slow_consumer} and the
  * connection closes with 4408.
@@ -24,16 +23,14 @@ import java.util.concurrent.CompletableFuture;
 final class AgUiSocketRun implements RunEventListener, OutboxDrain.Sink {
 
     private final WebSocketConnection connection;
-    private final AgUiEvents events;
     private final Outbox outbox;
     private final OutboxDrain drain;
     private final BytesInFlight inFlight;
     private final CompletableFuture<Void> done = new CompletableFuture<>();
 
-    AgUiSocketRun(WebSocketConnection connection, Context context, DeliveryConfig delivery, AgUiEvents events) {
+    AgUiSocketRun(WebSocketConnection connection, Context context, DeliveryConfig delivery) {
         this.connection = connection;
-        this.events = events;
-        this.outbox = new Outbox(delivery.bounds(), AgUiRuns::wanted);
+        this.outbox = new Outbox(delivery.bounds(), e -> true);
         this.drain = new OutboxDrain(outbox, new LoopExecutor(context), this);
         this.inFlight = new BytesInFlight(delivery.socketQueueBytes(), drain::resume);
     }
@@ -65,9 +62,7 @@ final class AgUiSocketRun implements RunEventListener, OutboxDrain.Sink {
 
     @Override
     public void send(RunEvent e) {
-        for (ObjectNode event : events.on(e)) {
-            inFlight.send(event.toString(), connection::sendText);
-        }
+        inFlight.send(e.data(), connection::sendText);
     }
 
     @Override

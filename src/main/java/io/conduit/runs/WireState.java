@@ -30,6 +30,27 @@ public final class WireState {
         return values(state, ProtocolJson::message);
     }
 
+    /**
+     * A value (an interrupt's or a custom event's payload) as the thread protocol's events carry it, as a tree: a chat
+     * message in the protocol's shape, anything else as Jackson writes it (what it cannot write, as its text).
+     */
+    public static JsonNode protocolValue(Object value) {
+        if (value == null) {
+            return JsonCodec.MAPPER.nullNode();
+        }
+        if (value instanceof JsonNode n) {
+            return n;
+        }
+        if (value instanceof ChatMessage m) {
+            return ProtocolJson.message(m);
+        }
+        try {
+            return JsonCodec.MAPPER.valueToTree(value);
+        } catch (IllegalArgumentException e) {
+            return JsonCodec.MAPPER.getNodeFactory().textNode(String.valueOf(value));
+        }
+    }
+
     public static ObjectNode values(State state, java.util.function.Function<ChatMessage, ? extends JsonNode> messages) {
         ObjectNode out = JsonCodec.MAPPER.createObjectNode();
         for (Channel ch : state.schema().channels()) {

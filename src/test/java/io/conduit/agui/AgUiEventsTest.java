@@ -1,28 +1,55 @@
 package io.conduit.agui;
 
+import static io.conduit.agui.ScriptedRuns.root;
+import static io.conduit.agui.ScriptedRuns.task;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.conduit.agent.AgentState;
+import io.conduit.agent.message.AssistantMessage;
+import io.conduit.agent.message.ToolCall;
+import io.conduit.agent.message.ToolMessage;
+import io.conduit.agent.message.UserMessage;
 import io.conduit.checkpoint.JsonCodec;
-import io.conduit.runs.ProtocolRunFollower;
+import io.conduit.graph.GraphEvent;
+import io.conduit.graph.GraphEvent.Tag;
+import io.conduit.graph.Interrupt;
+import io.conduit.graph.Update;
 import io.conduit.runs.RunEvent;
+import io.conduit.runs.RunNotice;
+import io.conduit.runs.RunStatus;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** The translation of a run's thread-protocol events into AG-UI's, event by event. */
+/** The translation of a run's log entries (engine events and the worker's notices) into AG-UI's events, entry by entry. */
 class AgUiEventsTest {
 
-    private final AgUiEvents t = new AgUiEvents("t1", "r1");
+    private final List<RunEvent> frames = new ArrayList<>();
+    private final AgUiEvents t = new AgUiEvents(frames::add, ScriptedRuns.began(true));
     private final List<ObjectNode> out = new ArrayList<>();
 
-    /** Feeds one protocol event ({@code {"type":"event","method":...,"params":{namespace,data}}}). */
-    private AgUiEventsTest feed(String method, String ns, String data) {
-        String namespace = ns.isEmpty() ? "[]" : "[\"" + ns.replace("|", "\",\"") + "\"]";
-        out.addAll(t.on("{\"type\":\"event\",\"event_id\":\"1\",\"seq\":1,\"method\":\"" + method + "\",\"params\":{\"namespace\":"
-                + namespace + ",\"timestamp\":1,\"data\":" + data + "}}"));
+    private AgUiEventsTest feed(Object... entries) {
+        for (Object entry : entries) {
+            int from = frames.size();
+            t.on(entry, 0);
+            for (RunEvent f : frames.subList(from, frames.size())) {
+                out.add(json(f));
+            }
+        }
         return this;
+    }
+
+    private static ObjectNode json(RunEvent frame) {
+        try {
+            return (ObjectNode) JsonCodec.MAPPER.readTree(frame.data());
+        } catch (Exception e) {
+            throw new AssertionError("not JSON: " + frame.data(), e);
+        }
     }
 
     private List<String> types() {
@@ -36,42 +63,31 @@ class AgUiEventsTest {
     }
 
     private AgUiEventsTest running() {
-        return feed("lifecycle", "", "{\"event\":\"running\",\"graph_name\":\"agent\"}");
-    }
-
-    private AgUiEventsTest task(String ns, String node, String how) {
-        return feed("lifecycle", ns, "{\"event\":\"" + how + "\",\"graph_name\":\"" + node + "\"}");
-    }
-
-    private AgUiEventsTest msg(String ns, String data) {
-        return feed("messages", ns, data);
+        return feed(ScriptedRuns.began(true));
     }
 
     @Test
     void aTurnWithReasoningTextAndAToolCallInOrder() {
-        running().task("planner:1", "planner", "started")
-                .msg("planner:1", "{\"event\":\"message-start\",\"role\":\"ai\",\"id\":\"m1\"}")
-                .msg("planner:1", "{\"event\":\"content-block-start\",\"index\":0,\"content\":{\"type\":\"reasoning\",\"reasoning\":\"\"}}")
-                .msg("planner:1", "{\"event\":\"content-block-delta\",\"index\":0,\"delta\":{\"type\":\"reasoning-delta\",\"reasoning\":\"hmm\"}}")
-                .msg("planner:1", "{\"event\":\"content-block-finish\",\"index\":0,\"content\":{\"type\":\"reasoning\",\"reasoning\":\"hmm\"}}")
-                .msg("planner:1", "{\"event\":\"content-block-start\",\"index\":1,\"content\":{\"type\":\"text\",\"text\":\"\"}}")
-                .msg("planner:1", "{\"event\":\"content-block-delta\",\"index\":1,\"delta\":{\"type\":\"text-delta\",\"text\":\"Let me \"}}")
-                .msg("planner:1", "{\"event\":\"content-block-delta\",\"index\":1,\"delta\":{\"type\":\"text-delta\",\"text\":\"look.\"}}")
-                .msg("planner:1", "{\"event\":\"content-block-start\",\"index\":2,\"content\":{\"type\":\"tool_call_chunk\",\"id\":\"c1\",\"name\":\"search\",\"args\":\"\"}}")
-                .msg("planner:1", "{\"event\":\"content-block-delta\",\"index\":2,\"delta\":{\"type\":\"tool-call-delta\",\"args\":\"{\\\"q\\\":\"}}")
-                .msg("planner:1", "{\"event\":\"content-block-delta\",\"index\":2,\"delta\":{\"type\":\"tool-call-delta\",\"args\":\"\\\"x\\\"}\"}}")
-                .msg("planner:1", "{\"event\":\"message-finish\",\"reason\":\"tool_calls\"}")
-                .task("planner:1", "planner", "completed")
-                .task("tool_executor:2", "tool_executor", "started")
-                .feed("updates", "", "{\"messages\":[{\"type\":\"tool\",\"id\":\"tm1\",\"tool_call_id\":\"c1\",\"content\":\"found\",\"status\":\"success\"}]}")
-                .task("tool_executor:2", "tool_executor", "completed");
+        Tag planner = task("planner", "1");
+        Tag tools = task("tool_executor", "2");
+        AssistantMessage m1 = new AssistantMessage("m1", "Let me look.", List.of(new ToolCall("c1", "search", "{\"q\":\"x\"}")), "hmm", "planner");
+        running().feed(new GraphEvent.TaskStarted(planner, "1"),
+                new GraphEvent.Reasoning(planner, "m1", "hmm"),
+                new GraphEvent.Token(planner, "m1", "Let me "),
+                new GraphEvent.Token(planner, "m1", "look."),
+                new GraphEvent.ToolCallChunk(planner, "m1", 0, "c1", "search", "{\"q\":"),
+                new GraphEvent.ToolCallChunk(planner, "m1", 0, null, null, "\"x\"}"),
+                new GraphEvent.ChildEnded(planner, "child-1", "chat_model", "planner", m1, null),
+                new GraphEvent.TaskFinished(planner, "1", Update.of(AgentState.MESSAGES, m1)),
+                new GraphEvent.TaskStarted(tools, "2"),
+                new GraphEvent.TaskFinished(tools, "2", Update.of(AgentState.MESSAGES, new ToolMessage("tm1", "c1", "search", "found", false))));
 
         assertThat(types()).containsExactly("RUN_STARTED", "STEP_STARTED",
                 "REASONING_START", "REASONING_MESSAGE_START", "REASONING_MESSAGE_CONTENT", "REASONING_MESSAGE_END", "REASONING_END",
                 "TEXT_MESSAGE_START", "TEXT_MESSAGE_CONTENT", "TEXT_MESSAGE_CONTENT", "TEXT_MESSAGE_END",
                 "TOOL_CALL_START", "TOOL_CALL_ARGS", "TOOL_CALL_ARGS", "TOOL_CALL_END", "STEP_FINISHED",
                 "STEP_STARTED", "TOOL_CALL_RESULT", "STEP_FINISHED");
-        assertThat(out.get(0).toString()).isEqualTo("{\"type\":\"RUN_STARTED\",\"threadId\":\"t1\",\"runId\":\"r1\"}");
+        assertThat(out.get(0).toString()).isEqualTo("{\"type\":\"RUN_STARTED\",\"threadId\":\"t-1\",\"runId\":\"r-1\"}");
         assertThat(out.get(3).get("messageId").asText()).isEqualTo("m1-reasoning").isNotEqualTo(out.get(7).get("messageId").asText());
         assertThat(out.get(3).get("role").asText()).isEqualTo("reasoning");
         assertThat(out.get(7).toString()).isEqualTo("{\"type\":\"TEXT_MESSAGE_START\",\"messageId\":\"m1\",\"role\":\"assistant\"}");
@@ -83,69 +99,79 @@ class AgUiEventsTest {
 
     @Test
     void parallelTasksOfOneNodeShareOneStep() {
-        running().task("tool_executor:1", "tool_executor", "started").task("tool_executor:2", "tool_executor", "started")
-                .task("tool_executor:1", "tool_executor", "completed").task("tool_executor:2", "tool_executor", "completed");
+        Tag first = task("tool_executor", "1");
+        Tag second = task("tool_executor", "2");
+        running().feed(new GraphEvent.TaskStarted(first, "1"), new GraphEvent.TaskStarted(second, "2"),
+                new GraphEvent.TaskFinished(first, "1", Update.none()), new GraphEvent.TaskFinished(second, "2", Update.none()));
         assertThat(types()).containsExactly("RUN_STARTED", "STEP_STARTED", "STEP_FINISHED");
     }
 
     @Test
     void theEndClosesWhatIsOpenThenSendsBothSnapshotsThenRunFinished() {
-        running().task("planner:1", "planner", "started")
-                .feed("values", "", "{\"messages\":[{\"type\":\"human\",\"id\":\"u1\",\"content\":\"hi\"},"
-                        + "{\"type\":\"ai\",\"id\":\"m1\",\"content\":[{\"type\":\"reasoning\",\"reasoning\":\"r\"},{\"type\":\"text\",\"text\":\"Hello\"},"
-                        + "{\"type\":\"tool_call\",\"id\":\"c1\",\"name\":\"search\",\"args\":{\"q\":1}}],\"tool_calls\":[{\"type\":\"tool_call\",\"id\":\"c1\",\"name\":\"search\",\"args\":{\"q\":1}}]},"
-                        + "{\"type\":\"tool\",\"id\":\"tm1\",\"tool_call_id\":\"c1\",\"content\":\"boom\",\"status\":\"error\"}],\"phase\":\"plan\",\"summary\":null}")
-                .msg("planner:1", "{\"event\":\"message-start\",\"role\":\"ai\",\"id\":\"m2\"}")
-                .msg("planner:1", "{\"event\":\"content-block-start\",\"index\":0,\"content\":{\"type\":\"text\",\"text\":\"\"}}")
-                .feed("lifecycle", "", "{\"event\":\"completed\",\"graph_name\":\"agent\"}")
-                .feed("custom", "", "{\"payload\":1}"); // after the end: nothing
+        Tag planner = task("planner", "1");
+        AssistantMessage m1 = new AssistantMessage("m1", "Hello", List.of(new ToolCall("c1", "search", "{\"q\":1}")), "r", "planner");
+        running().feed(new GraphEvent.TaskStarted(planner, "1"),
+                new GraphEvent.Values(root(1), ScriptedRuns.state("plan", new UserMessage("u1", "hi"), m1,
+                        new ToolMessage("tm1", "c1", "search", "boom", true)), "cp-1"),
+                new GraphEvent.Token(planner, "m2", "Hi"),
+                new RunNotice.Ended(RunStatus.SUCCESS, null, true),
+                new GraphEvent.Custom(root(2), null, 1)); // after the end: nothing
 
-        assertThat(types()).containsExactly("RUN_STARTED", "STEP_STARTED", "STATE_SNAPSHOT", "TEXT_MESSAGE_START",
+        assertThat(types()).containsExactly("RUN_STARTED", "STEP_STARTED", "STATE_SNAPSHOT", "TEXT_MESSAGE_START", "TEXT_MESSAGE_CONTENT",
                 "TEXT_MESSAGE_END", "STEP_FINISHED", "MESSAGES_SNAPSHOT", "STATE_SNAPSHOT", "RUN_FINISHED");
         assertThat(out.get(2).get("snapshot").has("messages")).isFalse();
         assertThat(out.get(2).get("snapshot").get("phase").asText()).isEqualTo("plan");
         assertThat(only("MESSAGES_SNAPSHOT").get("messages").toString()).isEqualTo("[{\"id\":\"u1\",\"role\":\"user\",\"content\":\"hi\"},"
                 + "{\"id\":\"m1\",\"role\":\"assistant\",\"content\":\"Hello\",\"toolCalls\":[{\"id\":\"c1\",\"type\":\"function\",\"function\":{\"name\":\"search\",\"arguments\":\"{\\\"q\\\":1}\"}}]},"
                 + "{\"id\":\"tm1\",\"role\":\"tool\",\"content\":\"boom\",\"toolCallId\":\"c1\",\"error\":\"boom\"}]");
-        assertThat(only("RUN_FINISHED").toString()).isEqualTo("{\"type\":\"RUN_FINISHED\",\"threadId\":\"t1\",\"runId\":\"r1\",\"outcome\":{\"type\":\"success\"}}");
-        assertThat(t.ended()).isTrue();
+        assertThat(only("RUN_FINISHED").toString()).isEqualTo("{\"type\":\"RUN_FINISHED\",\"threadId\":\"t-1\",\"runId\":\"r-1\",\"outcome\":{\"type\":\"success\"}}");
     }
 
     @Test
     void anInterruptIsTheOutcomeWithTheQuestionAndItsPayload() {
-        running().feed("input.requested", "", "{\"interrupt_id\":\"i1\",\"payload\":{\"question\":\"Which cat?\",\"choices\":[\"a\",null]}}")
-                .feed("lifecycle", "", "{\"event\":\"interrupted\",\"graph_name\":\"agent\"}");
+        Map<String, Object> payload = new LinkedHashMap<>();
+        payload.put("question", "Which cat?");
+        payload.put("choices", Arrays.asList("a", null));
+        running().feed(new GraphEvent.Interrupted(root(1), List.of(new Interrupt("i1", payload, "verifier", "v", Interrupt.When.DURING)), "cp-1"),
+                new RunNotice.Ended(RunStatus.INTERRUPTED, null, true));
         assertThat(only("RUN_FINISHED").get("outcome").toString()).isEqualTo("{\"type\":\"interrupt\",\"interrupts\":[{\"id\":\"i1\","
                 + "\"reason\":\"input_required\",\"message\":\"Which cat?\",\"metadata\":{\"payload\":{\"question\":\"Which cat?\",\"choices\":[\"a\",null]}}}]}");
     }
 
     @Test
     void aRunStoppedWithoutAQuestionIsCancelledAndAFailedOneIsRunError() {
-        running().feed("lifecycle", "", "{\"event\":\"interrupted\",\"graph_name\":\"agent\"}");
+        running().feed(new RunNotice.Ended(RunStatus.INTERRUPTED, null, false));
         assertThat(only("RUN_FINISHED").get("outcome").toString()).isEqualTo("{\"type\":\"cancelled\"}");
 
-        AgUiEvents failed = new AgUiEvents("t1", "r2");
-        List<ObjectNode> f = new ArrayList<>();
-        f.addAll(failed.on("{\"type\":\"event\",\"method\":\"lifecycle\",\"params\":{\"namespace\":[],\"data\":{\"event\":\"running\"}}}"));
-        f.addAll(failed.on("{\"type\":\"event\",\"method\":\"lifecycle\",\"params\":{\"namespace\":[],\"data\":{\"event\":\"failed\",\"error\":\"node_failed: boom\"}}}"));
-        assertThat(f.get(1).toString()).isEqualTo("{\"type\":\"RUN_ERROR\",\"message\":\"node_failed: boom\",\"code\":\"run_failed\"}");
-        assertThat(failed.on(new RunEvent(9, "r2", ProtocolRunFollower.STOPPED, "", "late"))).isEmpty();
+        List<RunEvent> failed = new ArrayList<>();
+        AgUiEvents f = new AgUiEvents(failed::add, ScriptedRuns.began(true));
+        f.on(ScriptedRuns.began(true), 0);
+        f.on(new RunNotice.Said("node_failed", "boom"), 0);
+        f.on(new RunNotice.Ended(RunStatus.ERROR, "node_failed: boom", false), 0);
+        f.on(new RunNotice.Said("late", "late"), 0);
+        assertThat(failed).extracting(RunEvent::data).containsExactly("{\"type\":\"RUN_STARTED\",\"threadId\":\"t-1\",\"runId\":\"r-1\"}",
+                "{\"type\":\"RUN_ERROR\",\"message\":\"node_failed: boom\",\"code\":\"run_failed\"}");
     }
 
     @Test
     void aRunStoppedBeforeItStartedIsRunErrorAndCustomEventsAreCustom() {
-        feed("custom:planning_retry", "", "{\"name\":\"planning_retry\",\"payload\":{\"attempt\":1}}");
-        feed("custom", "", "{\"payload\":\"x\"}");
-        assertThat(out.get(0).toString()).isEqualTo("{\"type\":\"CUSTOM\",\"name\":\"planning_retry\",\"value\":{\"attempt\":1}}");
-        assertThat(out.get(1).toString()).isEqualTo("{\"type\":\"CUSTOM\",\"name\":\"custom\",\"value\":\"x\"}");
-        assertThat(t.frames(new RunEvent(9, "r1", ProtocolRunFollower.STOPPED, "", "the run was stopped before it started")))
-                .isEqualTo("data: {\"type\":\"RUN_ERROR\",\"message\":\"the run was stopped before it started\",\"code\":\"run_stopped\"}\n\n");
+        running().feed(new GraphEvent.Custom(root(1), "planning_retry", Map.of("attempt", 1)), new GraphEvent.Custom(root(1), null, "x"));
+        assertThat(out.get(1).toString()).isEqualTo("{\"type\":\"CUSTOM\",\"name\":\"planning_retry\",\"value\":{\"attempt\":1}}");
+        assertThat(out.get(2).toString()).isEqualTo("{\"type\":\"CUSTOM\",\"name\":\"custom\",\"value\":\"x\"}");
+
+        List<RunEvent> stopped = new ArrayList<>();
+        AgUiEvents s = new AgUiEvents(stopped::add, ScriptedRuns.began(false));
+        s.on(ScriptedRuns.began(false), 0);
+        s.on(new RunNotice.Said("run_cancelled", "the run was stopped before it started"), 0);
+        s.on(new RunNotice.Ended(RunStatus.INTERRUPTED, null, false), 0);
+        assertThat(stopped).extracting(AgUiFormat::sse)
+                .containsExactly("data: {\"type\":\"RUN_ERROR\",\"message\":\"the run was stopped before it started\",\"code\":\"run_stopped\"}\n\n");
     }
 
     @Test
     void eventsCarryNoNullField() {
         aTurnWithReasoningTextAndAToolCallInOrder();
-        feed("lifecycle", "", "{\"event\":\"completed\"}");
+        feed(new RunNotice.Ended(RunStatus.SUCCESS, null, true));
         for (ObjectNode e : out) {
             e.fields().forEachRemaining(f -> assertThat(f.getValue().isNull()).as("%s.%s", e.get("type"), f.getKey()).isFalse());
         }
