@@ -6,15 +6,15 @@ import io.conduit.runs.ClientJson;
 import io.conduit.api.RouteErrors;
 import io.conduit.runs.Assistants;
 import io.conduit.runs.InputText;
-import io.conduit.runs.ProtocolEventLogs;
-import io.conduit.runs.ProtocolRunFollower;
 import io.conduit.runs.Run;
-import io.conduit.runs.RunEventLogs;
+import io.conduit.runs.RunEvent;
 import io.conduit.runs.RunExecutor;
 import io.conduit.runs.RunStore;
 import io.conduit.runs.RunSubmission;
 import io.conduit.runs.Runs;
 import io.conduit.runs.ServingConfig;
+import io.conduit.runs.ThreadEventLog;
+import io.conduit.runs.ThreadLogs;
 import io.conduit.runs.delivery.DeliveryConfig;
 import io.conduit.runs.delivery.SseSubscriber;
 import io.conduit.runs.delivery.StreamPermits;
@@ -41,8 +41,7 @@ public class ChatRoutes {
 
     private final RunSubmission submission;
     private final RunStore runs;
-    private final RunEventLogs logs;
-    private final ProtocolEventLogs protocolLogs;
+    private final ThreadLogs logs;
     private final RunExecutor executor;
     private final Assistants assistants;
     private final ServingConfig config;
@@ -51,14 +50,13 @@ public class ChatRoutes {
     private final StreamPermits permits;
     private final DeliveryConfig delivery;
 
-    ChatRoutes(RunSubmission submission, RunStore runs, RunEventLogs logs, ProtocolEventLogs protocolLogs, RunExecutor executor,
+    ChatRoutes(RunSubmission submission, RunStore runs, ThreadLogs logs, RunExecutor executor,
                Assistants assistants, ServingConfig config, Vertx vertx,
                @ConfigProperty(name = "conduit.api.max-body-bytes", defaultValue = "1048576") long maxBody, StreamPermits permits,
                DeliveryConfig delivery) {
         this.submission = submission;
         this.runs = runs;
         this.logs = logs;
-        this.protocolLogs = protocolLogs;
         this.executor = executor;
         this.assistants = assistants;
         this.config = config;
@@ -91,8 +89,6 @@ public class ChatRoutes {
             return;
         }
         String thread = request.threadId();
-        // the run's protocol events are replayed from here: the run may start before this request subscribes
-        long before = protocolLogs.log(thread).lastSeq();
         assistants.resolve(request.assistant())
                 .chain(a -> assistants.graph(a).graph().state(thread)
                         .map(state -> state.isPresent() && state.get().waitsForAnswer())
@@ -100,7 +96,7 @@ public class ChatRoutes {
                         .onFailure().recoverWithItem(false))
                 .chain(waiting -> submission.submit(thread, request.runBody(waiting), true))
                 .subscribe().with(sub -> {
-                    SseSubscriber sse = follow(ctx, context, sub.run(), before, permit);
+                    SseSubscriber sse = follow(ctx, context, sub.run(), permit);
                     sse.onClientGone(() -> {
                         if (sub.cancelOnDisconnect()) {
                             executor.cancel(sub.run(), RunExecutor.StopReason.INTERRUPT).subscribe().with(x -> { }, f -> { });
@@ -128,23 +124,22 @@ public class ChatRoutes {
             }
             StreamPermits.Permit permit = permit(ctx);
             if (permit != null) {
-                follow(ctx, context, newest, -1L, permit);
+                follow(ctx, context, newest, permit);
             }
         }, f -> error(ctx, f));
     }
 
     /**
-     * Streams one run: the thread's protocol log after {@code afterSeq} (its events only), ended at the run's end; the
-     * classic log's end of the run ends it too, for a run stopped before it started (no protocol events at all).
+     * Streams one run in the UI message stream's format ({@link UiStreamFormat}), from its start, ended with the run; a
+     * run this process has not begun yet (one it is to resume) is followed once it begins.
      */
-    private SseSubscriber follow(RoutingContext ctx, Context context, Run run, long afterSeq, StreamPermits.Permit permit) {
-        UiMessageStream parts = new UiMessageStream(run.runId());
+    private SseSubscriber follow(RoutingContext ctx, Context context, Run run, StreamPermits.Permit permit) {
         ctx.response().putHeader("x-vercel-ai-ui-message-stream", "v1");
-        SseSubscriber sse = new SseSubscriber(ctx.request(), context, config.heartbeat(), delivery, UiMessageStream::wanted, parts::frames,
-                true, permit);
-        Runnable unfollow = ProtocolRunFollower.follow(protocolLogs, logs, run, afterSeq, sse);
+        SseSubscriber sse = new SseSubscriber(ctx.request(), context, config.heartbeat(), delivery, e -> true, RunEvent::data, true, permit);
+        ThreadEventLog.Subscription s = logs.log(UiStreamFormat.NAME, run.threadId())
+                .followRun(run.runId(), -1, new UiStreamEnd(run.runId(), sse));
         sse.open();
-        sse.release(unfollow);
+        sse.release(s::cancel);
         return sse;
     }
 

@@ -1,9 +1,8 @@
 package io.conduit.completions;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.conduit.checkpoint.JsonCodec;
+import com.fasterxml.jackson.core.io.JsonStringEncoder;
 
-/** What a streamed and a whole answer share: the completion's id, model and time, and its usage. */
+/** What a streamed and a whole answer share: the completion's id, model and time. */
 record CompletionJson(String id, String model, long created) {
 
     /** The completion of a run: its id is the run's, so the run can be found from the answer. */
@@ -11,14 +10,17 @@ record CompletionJson(String id, String model, long created) {
         return new CompletionJson("chatcmpl-" + runId, model, System.currentTimeMillis() / 1000);
     }
 
-    ObjectNode header(String object) {
-        return JsonCodec.MAPPER.createObjectNode().put("id", id).put("object", object).put("created", created).put("model", model);
+    /** The start of a completion object, {@code {"id":…,"object":…,"created":…,"model":…}} without its closing brace. */
+    String head(String object) {
+        StringBuilder b = new StringBuilder(128).append("{\"id\":");
+        quote(b, id).append(",\"object\":");
+        quote(b, object).append(",\"created\":").append(created).append(",\"model\":");
+        return quote(b, model).toString();
     }
 
-    /** The tokens of every model call the run made. */
-    static ObjectNode usage(RunReading reading) {
-        return JsonCodec.MAPPER.createObjectNode().put("prompt_tokens", reading.promptTokens())
-                .put("completion_tokens", reading.completionTokens())
-                .put("total_tokens", reading.promptTokens() + reading.completionTokens());
+    static StringBuilder quote(StringBuilder b, String s) {
+        b.append('"');
+        JsonStringEncoder.getInstance().quoteAsString(s, b);
+        return b.append('"');
     }
 }

@@ -6,11 +6,11 @@ import io.conduit.api.RouteErrors;
 import io.conduit.checkpoint.JsonCodec;
 import io.conduit.runs.Assistants;
 import io.conduit.runs.Run;
-import io.conduit.runs.RunEventLogs;
 import io.conduit.runs.RunExecutor;
 import io.conduit.runs.RunSubmission;
 import io.conduit.runs.ServingConfig;
 import io.conduit.runs.ThreadEventLog;
+import io.conduit.runs.ThreadLogs;
 import io.conduit.runs.delivery.DeliveryConfig;
 import io.conduit.runs.delivery.SseSubscriber;
 import io.conduit.runs.delivery.StreamPermits;
@@ -36,7 +36,7 @@ public class CompletionRoutes {
 
     private final CompletionRuns runs;
     private final Assistants assistants;
-    private final RunEventLogs logs;
+    private final ThreadLogs logs;
     private final RunExecutor executor;
     private final ServingConfig config;
     private final DeliveryConfig delivery;
@@ -44,7 +44,7 @@ public class CompletionRoutes {
     private final Vertx vertx;
     private final long maxBody;
 
-    CompletionRoutes(CompletionRuns runs, Assistants assistants, RunEventLogs logs, RunExecutor executor, ServingConfig config,
+    CompletionRoutes(CompletionRuns runs, Assistants assistants, ThreadLogs logs, RunExecutor executor, ServingConfig config,
                      DeliveryConfig delivery, StreamPermits permits, Vertx vertx,
                      @ConfigProperty(name = "conduit.api.max-body-bytes", defaultValue = "1048576") long maxBody) {
         this.runs = runs;
@@ -93,10 +93,10 @@ public class CompletionRoutes {
     private void stream(RoutingContext ctx, Context context, ChatRequest request, RunSubmission.Submitted sub, StreamPermits.Permit permit) {
         Run run = sub.run();
         headers(ctx.response(), sub);
-        SseSubscriber sse = new SseSubscriber(ctx.request(), context, config.heartbeat(), delivery, RunReading::reads,
+        SseSubscriber sse = new SseSubscriber(ctx.request(), context, config.heartbeat(), delivery, e -> true,
                 new ChunkStream(CompletionJson.of(run.runId(), request.model()), request.includeUsage()), true, permit);
         TerminalGuard guarded = new TerminalGuard(run.runId(), sse);
-        ThreadEventLog.Subscription s = logs.log(run.threadId()).subscribeRun(run.runId(), -1, guarded);
+        ThreadEventLog.Subscription s = logs.log(CompletionFormat.NAME, run.threadId()).subscribeRun(run.runId(), -1, guarded);
         sse.open();
         if (s == null) {
             guarded.onEnd(); // not reached: the submission opened the run's segment
@@ -124,7 +124,7 @@ public class CompletionRoutes {
                 resp.putHeader("Content-Type", "application/json").end(answer.completion());
             }
         });
-        s[0] = logs.log(run.threadId()).subscribeRun(run.runId(), -1, new TerminalGuard(run.runId(), collector));
+        s[0] = logs.log(CompletionFormat.NAME, run.threadId()).subscribeRun(run.runId(), -1, new TerminalGuard(run.runId(), collector));
         if (s[0] == null) {
             new TerminalGuard(run.runId(), collector).onEnd(); // not reached: the submission opened the run's segment
         }

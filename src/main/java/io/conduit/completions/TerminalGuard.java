@@ -4,8 +4,8 @@ import io.conduit.runs.RunEvent;
 import io.conduit.runs.RunEventListener;
 
 /**
- * Passes a run's events on, and, when the log ends the run without its {@code end} or {@code error} (a run stopped
- * before it started writes none), an {@code end} of its own first: the client is always told the answer finished.
+ * Passes a run's answer on, and, when the log ends the run without its end (a run stopped before it had event numbers
+ * logs nothing), an end of its own first: the client is always told the answer finished.
  */
 final class TerminalGuard implements RunEventListener {
 
@@ -33,7 +33,7 @@ final class TerminalGuard implements RunEventListener {
     @Override
     public void onEnd() {
         if (!terminal) {
-            next.onEvent(new RunEvent(Long.MAX_VALUE, runId, "end", "", "null"));
+            next.onEvent(new RunEvent(Long.MAX_VALUE, runId, RunReading.END, "", TokenCount.NONE));
         }
         next.onEnd();
     }

@@ -1,6 +1,5 @@
 package io.conduit.completions;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.conduit.runs.RunEvent;
 import io.conduit.runs.RunEventListener;
 import io.vertx.core.Context;
@@ -9,9 +8,9 @@ import java.util.List;
 import java.util.function.Consumer;
 
 /**
- * A run read whole, for a request without {@code stream}: the events it needs are kept as they come (references to
- * the log's own, nothing parsed on the run's thread) and read once the run has ended, on the request's context, into
- * one {@code chat.completion} with usage, or the run's failure as an error.
+ * A run read whole, for a request without {@code stream}: its answer's pieces ({@link RunReading}) are kept as they
+ * come (the log's own frames, nothing made on the run's thread) and joined once the run has ended, on the request's
+ * context, into one {@code chat.completion} with usage, or the run's failure as an error.
  */
 final class WholeCompletion implements RunEventListener {
 
@@ -22,7 +21,7 @@ final class WholeCompletion implements RunEventListener {
     private final CompletionJson completion;
     private final Context context;
     private final Consumer<Answer> onEnd;
-    private final List<RunEvent> events = new ArrayList<>();
+    private final List<RunEvent> pieces = new ArrayList<>();
 
     WholeCompletion(CompletionJson completion, Context context, Consumer<Answer> onEnd) {
         this.completion = completion;
@@ -32,44 +31,42 @@ final class WholeCompletion implements RunEventListener {
 
     @Override
     public void onEvent(RunEvent e) {
-        if (RunReading.reads(e)) {
-            events.add(e);
-        }
+        pieces.add(e);
     }
 
     @Override
     public void onEnd() {
-        context.runOnContext(v -> onEnd.accept(answer(events, completion)));
+        context.runOnContext(v -> onEnd.accept(answer(pieces, completion)));
     }
 
-    static Answer answer(List<RunEvent> events, CompletionJson completion) {
-        RunReading reading = new RunReading();
+    /** The answer the pieces make, read up to the first end. */
+    static Answer answer(List<RunEvent> pieces, CompletionJson completion) {
         StringBuilder content = new StringBuilder();
         StringBuilder reasoning = new StringBuilder();
-        String error = null;
-        List<RunReading.Piece> pieces = new ArrayList<>();
-        events.forEach(e -> pieces.addAll(reading.read(e)));
-        pieces.addAll(reading.close());
-        for (RunReading.Piece p : pieces) {
-            switch (p) {
-                case RunReading.Piece.Text t -> content.append(t.text());
-                case RunReading.Piece.Reasoning r -> reasoning.append(r.text());
-                case RunReading.Piece.End end -> error = end.error();
+        String usage = TokenCount.NONE;
+        read:
+        for (RunEvent p : pieces) {
+            switch (p.mode()) {
+                case RunReading.TEXT -> content.append(p.data());
+                case RunReading.REASONING -> reasoning.append(p.data());
+                case RunReading.FAILED -> {
+                    return new Answer(null, new OpenAiError(500, "server_error", "run_failed", null, "The run failed: " + p.data(), 0));
+                }
+                case RunReading.END -> {
+                    usage = p.data();
+                    break read;
+                }
+                default -> {
+                }
             }
         }
-        if (error != null) {
-            return new Answer(null, new OpenAiError(500, "server_error", "run_failed", null, "The run failed: " + error, 0));
-        }
-        ObjectNode c = completion.header("chat.completion");
-        ObjectNode choice = c.putArray("choices").addObject().put("index", 0);
-        ObjectNode message = choice.putObject("message").put("role", "assistant").put("content", content.toString());
+        // the texts are JSON-escaped already: the completion is written around them
+        StringBuilder c = new StringBuilder(completion.head("chat.completion"))
+                .append(",\"choices\":[{\"index\":0,\"message\":{\"role\":\"assistant\",\"content\":\"").append(content).append('"');
         if (!reasoning.isEmpty()) {
-            message.put("reasoning_content", reasoning.toString());
+            c.append(",\"reasoning_content\":\"").append(reasoning).append('"');
         }
-        message.putNull("refusal");
-        choice.putNull("logprobs");
-        choice.put("finish_reason", "stop");
-        c.set("usage", CompletionJson.usage(reading));
+        c.append(",\"refusal\":null},\"logprobs\":null,\"finish_reason\":\"stop\"}],\"usage\":").append(usage).append('}');
         return new Answer(c.toString(), null);
     }
 }

@@ -1,54 +1,47 @@
 package io.conduit.aisdk;
 
+import static io.conduit.runs.ScriptedRun.task;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.conduit.agent.AgentState;
+import io.conduit.agent.message.AssistantMessage;
+import io.conduit.agent.message.ToolCall;
 import io.conduit.checkpoint.JsonCodec;
-import io.conduit.runs.ProtocolRunFollower;
+import io.conduit.graph.GraphEvent;
+import io.conduit.graph.GraphEvent.Tag;
+import io.conduit.graph.Interrupt;
+import io.conduit.graph.Update;
 import io.conduit.runs.RunEvent;
+import io.conduit.runs.RunEventListener;
+import io.conduit.runs.RunStatus;
+import io.conduit.runs.ScriptedRun;
+import io.conduit.runs.TextDelta;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * The translation of protocol events (their wire shape, as {@code ProtocolEvents} writes them) into UI message stream
- * parts, for the cases a scripted run does not reach: a failed run, a cancelled one, a model call cut mid-message, a
- * tool call whose id comes late, merged text deltas, subgraph events, and nothing after the end.
+ * The UI message stream translated from a scripted run's log entries: a turn with reasoning, a tool call whose id
+ * comes late and its server result; a failed run, a cancelled one, one stopped before it began, a model call cut
+ * mid-message, an interrupt, subgraph events; merged text deltas; nothing after the end; a replay that gives the live
+ * frames byte for byte; and a replay of a run whose entries were shed.
  */
 class UiMessageStreamTest {
 
-    private static final String RUN = "run-1";
-    private static final String PLANNER = "planner:t1";
-    private long seq;
+    private static final Tag PLANNER = task("planner", "t1");
 
-    private RunEvent event(String method, String ns, String data) {
-        seq++;
-        String namespace = ns.isEmpty() ? "[]" : "[\"" + ns.replace("|", "\",\"") + "\"]";
-        return new RunEvent(seq, RUN, method, ns, "{\"type\":\"event\",\"event_id\":\"" + seq + "\",\"seq\":" + seq + ",\"method\":\"" + method
-                + "\",\"params\":{\"namespace\":" + namespace + ",\"timestamp\":0,\"data\":" + data + "}}");
+    private static ScriptedRun run() {
+        return new ScriptedRun(UiStreamFormat.view(Duration.ofMinutes(2))).began();
     }
 
-    private RunEvent textDelta(String ns, String key, int index, String text) {
-        seq++;
-        return RunEvent.withTextIn(seq, RUN, "messages", ns, key, "{\"type\":\"event\",\"event_id\":\"" + seq + "\",\"seq\":" + seq
-                + ",\"method\":\"messages\",\"params\":{\"namespace\":[\"" + ns + "\"],\"timestamp\":0,\"data\":{\"event\":\"content-block-delta\",\"index\":"
-                + index + ",\"delta\":{\"type\":\"text-delta\",\"text\":\"" + RunEvent.TEXT_SLOT + "\"}}}}", text);
-    }
-
-    private RunEvent lifecycle(String how, String extra) {
-        return event("lifecycle", "", "{\"event\":\"" + how + "\",\"graph_name\":\"agent\"" + extra + "}");
-    }
-
-    private static List<JsonNode> parts(UiMessageStream s, List<RunEvent> events) throws Exception {
+    /** The parts of the frames, in order; {@code [DONE]} as a text node. */
+    static List<JsonNode> parts(List<RunEvent> frames) throws Exception {
         List<JsonNode> out = new ArrayList<>();
-        for (RunEvent e : events) {
-            if (!UiMessageStream.wanted(e)) {
-                continue;
-            }
-            for (String frame : s.frames(e).split("\n\n")) {
-                if (frame.isEmpty()) {
-                    continue;
-                }
+        for (RunEvent e : frames) {
+            for (String frame : e.data().split("\n\n")) {
                 assertThat(frame).startsWith("data: ").doesNotContain("\n");
                 String data = frame.substring(6);
                 out.add(data.equals("[DONE]") ? JsonCodec.MAPPER.getNodeFactory().textNode("[DONE]") : JsonCodec.MAPPER.readTree(data));
@@ -57,106 +50,183 @@ class UiMessageStreamTest {
         return out;
     }
 
-    private static List<String> types(List<JsonNode> parts) {
+    static List<String> types(List<JsonNode> parts) {
         return parts.stream().map(p -> p.isTextual() ? p.asText() : p.path("type").asText()).toList();
+    }
+
+    private static GraphEvent.ChildEnded modelCallEnded(Tag tag, Object output, String error) {
+        return new GraphEvent.ChildEnded(tag, "call-1", "chat_model", "planner", output, error);
     }
 
     @Test
     void aFailedRunClosesWhatIsOpenThenSaysTheErrorAndFinishes() throws Exception {
-        UiMessageStream s = new UiMessageStream(RUN);
-        List<JsonNode> parts = parts(s, List.of(
-                lifecycle("running", ""),
-                event("messages", PLANNER, "{\"event\":\"message-start\",\"role\":\"ai\",\"id\":\"m1\"}"),
-                event("messages", PLANNER, "{\"event\":\"content-block-start\",\"index\":0,\"content\":{\"type\":\"text\",\"text\":\"\"}}"),
-                textDelta(PLANNER, "m1#0", 0, "Hel\"lo"),
-                event("messages", PLANNER, "{\"event\":\"error\",\"message\":\"the model failed\"}"),
-                lifecycle("failed", ",\"error\":\"the model failed\"")));
+        ScriptedRun r = run().on(new GraphEvent.TaskStarted(PLANNER, "t1"))
+                .on(new GraphEvent.Token(PLANNER, "m1", "Hel\"lo"))
+                .on(modelCallEnded(PLANNER, null, "the model failed"))
+                .ended(RunStatus.ERROR, "the model failed");
+        List<JsonNode> parts = parts(r.live());
         assertThat(types(parts)).containsExactly("start", "start-step", "text-start", "text-delta", "text-end", "finish-step", "error", "finish", "[DONE]");
-        assertThat(parts.get(0).get("messageId").asText()).isEqualTo(RUN);
+        assertThat(parts.get(0).get("messageId").asText()).isEqualTo(ScriptedRun.RUN);
         assertThat(parts.get(3).get("delta").asText()).isEqualTo("Hel\"lo");
-        assertThat(parts.get(3).get("id").asText()).isEqualTo(parts.get(2).get("id").asText());
+        assertThat(parts.get(3).get("id").asText()).isEqualTo(parts.get(2).get("id").asText()).isEqualTo("m1-0");
         assertThat(parts.get(6).get("errorText").asText()).isEqualTo("the model failed");
         assertThat(parts.get(7).get("finishReason").asText()).isEqualTo("error");
-        assertThat(s.ended()).isTrue();
-        assertThat(s.frames(lifecycle("completed", ""))).isEmpty();
+        assertThat(r.closed()).isTrue();
     }
 
     @Test
-    void aCancelledRunAbortsAndAStopWithoutEventsToo() throws Exception {
-        assertThat(types(parts(new UiMessageStream(RUN), List.of(lifecycle("running", ""), lifecycle("interrupted", "")))))
-                .containsExactly("start", "abort", "[DONE]");
-        assertThat(types(parts(new UiMessageStream(RUN), List.of(new RunEvent(0, RUN, ProtocolRunFollower.STOPPED, "", "{}")))))
-                .containsExactly("start", "abort", "[DONE]");
+    void nothingIsSaidAfterTheEnd() throws Exception {
+        ScriptedRun r = run().on(new GraphEvent.Token(PLANNER, "m1", "Hi"));
+        r.entry(new io.conduit.runs.RunNotice.Ended(RunStatus.SUCCESS, null, true));
+        int frames = r.live().size();
+        r.on(new GraphEvent.Token(PLANNER, "m2", "late")).entry(new io.conduit.runs.RunNotice.Ended(RunStatus.ERROR, "late", false));
+        assertThat(r.live()).hasSize(frames);
+        assertThat(types(parts(r.live()))).endsWith("text-end", "finish-step", "finish", "[DONE]");
+    }
+
+    @Test
+    void aCancelledRunAbortsAndOneStoppedBeforeItBeganToo() throws Exception {
+        ScriptedRun cancelled = run().on(new GraphEvent.TaskStarted(PLANNER, "t1")).on(new GraphEvent.Token(PLANNER, "m1", "tick")).cancelled();
+        assertThat(types(parts(cancelled.live()))).containsExactly("start", "start-step", "text-start", "text-delta", "text-end", "finish-step",
+                "abort", "[DONE]");
+        ScriptedRun stopped = new ScriptedRun(UiStreamFormat.view(Duration.ofMinutes(2))).stoppedBeforeItBegan("UserInterrupt", "cancelled");
+        String all = String.join("", stopped.live().stream().map(RunEvent::data).toList());
+        assertThat(all).isEqualTo("data: {\"type\":\"start\",\"messageId\":\"r-1\"}\n\n"
+                + "data: {\"type\":\"abort\",\"reason\":\"the run was cancelled\"}\n\ndata: [DONE]\n\n");
+    }
+
+    @Test
+    void aRunThatEndsWithoutAnyEntryStillEndsItsStream() throws Exception {
+        ScriptedRun r = new ScriptedRun(UiStreamFormat.view(Duration.ofMinutes(2)));
+        List<RunEvent> seen = new ArrayList<>();
+        boolean[] ended = new boolean[1];
+        r.replay(new UiStreamEnd(ScriptedRun.RUN, new RunEventListener() {
+            @Override
+            public void onEvent(RunEvent e) {
+                seen.add(e);
+            }
+
+            @Override
+            public void onEnd() {
+                ended[0] = true;
+            }
+        }));
+        r.close();
+        assertThat(types(parts(seen))).containsExactly("start", "abort", "[DONE]");
+        assertThat(ended[0]).isTrue();
     }
 
     @Test
     void anInterruptIsADataPartAndTheRunFinishes() throws Exception {
-        List<JsonNode> parts = parts(new UiMessageStream(RUN), List.of(lifecycle("running", ""),
-                event("input.requested", "", "{\"interrupt_id\":\"i1\",\"payload\":{\"question\":\"Which one?\",\"choices\":[\"a\",\"b\"]}}"),
-                lifecycle("interrupted", "")));
+        Interrupt asked = new Interrupt("i1", Map.of("question", "Which one?", "choices", List.of("a", "b")), "ask", "t2", Interrupt.When.DURING);
+        Interrupt breakpoint = new Interrupt("i2", null, "ask", "t2", Interrupt.When.BEFORE);
+        ScriptedRun r = run().on(new GraphEvent.Interrupted(ScriptedRun.root(), List.of(asked, breakpoint), "cp-1")).ended(RunStatus.INTERRUPTED, null);
+        List<JsonNode> parts = parts(r.live());
         assertThat(types(parts)).containsExactly("start", "data-interrupt", "finish", "[DONE]");
         assertThat(parts.get(1).get("id").asText()).isEqualTo("i1");
+        assertThat(parts.get(1).at("/data/id").asText()).isEqualTo("i1");
         assertThat(parts.get(1).at("/data/value/choices/1").asText()).isEqualTo("b");
         assertThat(parts.get(2).get("finishReason").asText()).isEqualTo("other");
     }
 
     @Test
     void aToolCallWhoseIdComesLateIsAnnouncedWhenItIsKnownAndItsOutputFollows() throws Exception {
-        List<JsonNode> parts = parts(new UiMessageStream(RUN), List.of(lifecycle("running", ""),
-                event("messages", PLANNER, "{\"event\":\"message-start\",\"role\":\"ai\",\"id\":\"m1\"}"),
-                event("messages", PLANNER, "{\"event\":\"content-block-start\",\"index\":0,\"content\":{\"type\":\"tool_call_chunk\",\"id\":null,\"name\":\"recall\",\"args\":\"\"}}"),
-                event("messages", PLANNER, "{\"event\":\"content-block-delta\",\"index\":0,\"delta\":{\"type\":\"tool-call-delta\",\"args\":\"{\\\"key\\\":\"}}"),
-                event("messages", PLANNER, "{\"event\":\"content-block-delta\",\"index\":0,\"delta\":{\"type\":\"tool-call-delta\",\"args\":\"\\\"cat\\\"}\"}}"),
-                event("messages", PLANNER, "{\"event\":\"content-block-finish\",\"index\":0,\"content\":{\"type\":\"tool_call\",\"id\":\"c1\",\"name\":\"recall\",\"args\":{\"key\":\"cat\"}}}"),
-                event("messages", PLANNER, "{\"event\":\"message-finish\",\"reason\":\"tool_calls\"}"),
-                event("tools", "tool_executor:t2", "{\"event\":\"tool-started\",\"tool_call_id\":\"c1\",\"tool_name\":\"recall\",\"input\":{\"key\":\"cat\"}}"),
-                event("tools", "tool_executor:t2", "{\"event\":\"tool-finished\",\"tool_call_id\":\"c1\",\"output\":\"nothing\"}"),
-                event("tools", "tool_executor:t3", "{\"event\":\"tool-finished\",\"tool_call_id\":\"never-shown\",\"output\":1}"),
-                event("custom:planning_retry", "", "{\"name\":\"planning_retry\",\"payload\":{\"attempt\":1}}"),
-                lifecycle("completed", "")));
+        Tag tools = task("tool_executor", "t2");
+        Tag other = task("tool_executor", "t3");
+        AssistantMessage done = new AssistantMessage("m1", "", List.of(new ToolCall("c1", "recall", "{\"key\": \"cat\"}")), null, "planner");
+        ScriptedRun r = run().on(new GraphEvent.TaskStarted(PLANNER, "t1"))
+                .on(new GraphEvent.ToolCallChunk(PLANNER, "m1", 0, null, "recall", "{\"key\":"))
+                .on(new GraphEvent.ToolCallChunk(PLANNER, "m1", 0, null, null, "\"cat\"}"))
+                .on(modelCallEnded(PLANNER, done, null))
+                .on(new GraphEvent.TaskFinished(PLANNER, "t1", Update.of(AgentState.MESSAGES, done)))
+                .on(new GraphEvent.ChildStarted(tools, "x", "tool", "recall", Map.of("key", "cat"), "c1"))
+                .on(new GraphEvent.ChildEnded(tools, "x", "tool", "recall", "nothing", null))
+                .on(new GraphEvent.ChildStarted(other, "y", "tool", "recall", Map.of(), "never-shown"))
+                .on(new GraphEvent.ChildEnded(other, "y", "tool", "recall", 1, null))
+                .on(new GraphEvent.Custom(tools, "planning_retry", Map.of("attempt", 1)))
+                .ended(RunStatus.SUCCESS, null);
+        List<JsonNode> parts = parts(r.live());
         assertThat(types(parts)).containsExactly("start", "start-step", "tool-input-start", "tool-input-delta", "tool-input-available",
                 "tool-output-available", "data-planning_retry", "finish-step", "finish", "[DONE]");
         assertThat(parts.get(2).get("toolCallId").asText()).isEqualTo("c1");
+        assertThat(parts.get(2).get("toolName").asText()).isEqualTo("recall");
         assertThat(parts.get(2).get("providerExecuted").asBoolean()).isTrue();
         assertThat(parts.get(3).get("inputTextDelta").asText()).isEqualTo("{\"key\":\"cat\"}");
-        assertThat(parts.get(4).at("/input/key").asText()).isEqualTo("cat");
+        assertThat(parts.get(4).get("input").toString()).isEqualTo("{\"key\":\"cat\"}");
         assertThat(parts.get(5).get("output").asText()).isEqualTo("nothing");
         assertThat(parts.get(6).at("/data/attempt").asInt()).isEqualTo(1);
     }
 
     @Test
     void aStepLastsUntilTheNextModelCallAndSubgraphEventsAreNotShown() throws Exception {
-        List<RunEvent> events = new ArrayList<>(List.of(lifecycle("running", "")));
+        ScriptedRun r = run().on(new GraphEvent.TaskStarted(PLANNER, "t1"));
         for (String id : List.of("m1", "m2")) {
-            events.add(event("messages", PLANNER, "{\"event\":\"message-start\",\"role\":\"ai\",\"id\":\"" + id + "\"}"));
-            events.add(event("messages", PLANNER, "{\"event\":\"content-block-start\",\"index\":0,\"content\":{\"type\":\"reasoning\",\"reasoning\":\"\"}}"));
-            events.add(textDelta(PLANNER, id + "#0", 0, "hmm"));
-            events.add(event("messages", PLANNER, "{\"event\":\"content-block-finish\",\"index\":0,\"content\":{\"type\":\"reasoning\",\"reasoning\":\"hmm\"}}"));
-            events.add(event("messages", PLANNER, "{\"event\":\"message-finish\",\"reason\":\"stop\"}"));
+            r.on(new GraphEvent.Reasoning(PLANNER, id, "hmm"))
+                    .on(modelCallEnded(PLANNER, new AssistantMessage(id, "", List.of(), "hmm", "planner"), null));
         }
-        events.add(event("messages", "sub:t9|inner:t10", "{\"event\":\"message-start\",\"role\":\"ai\",\"id\":\"m3\"}"));
-        events.add(lifecycle("completed", ""));
-        List<JsonNode> parts = parts(new UiMessageStream(RUN), events);
+        Tag inner = task("sub:t9", "inner", "t10");
+        r.on(new GraphEvent.Token(inner, "m3", "not shown")).on(new GraphEvent.Custom(inner, "inside", 1)).ended(RunStatus.SUCCESS, null);
+        List<JsonNode> parts = parts(r.live());
         assertThat(types(parts)).containsExactly("start", "start-step", "reasoning-start", "reasoning-delta", "reasoning-end",
                 "finish-step", "start-step", "reasoning-start", "reasoning-delta", "reasoning-end", "finish-step", "finish", "[DONE]");
         assertThat(parts.get(2).get("id").asText()).isNotEqualTo(parts.get(7).get("id").asText());
     }
 
     @Test
-    void mergedTextDeltasAreCopiedAsTheyAreEscaped() throws Exception {
-        UiMessageStream s = new UiMessageStream(RUN);
-        parts(s, List.of(lifecycle("running", ""),
-                event("messages", PLANNER, "{\"event\":\"message-start\",\"role\":\"ai\",\"id\":\"m1\"}"),
-                event("messages", PLANNER, "{\"event\":\"content-block-start\",\"index\":0,\"content\":{\"type\":\"text\",\"text\":\"\"}}")));
-        // what a slow subscriber's outbox makes of two deltas: one event, the texts joined in the text's place
-        RunEvent a = textDelta(PLANNER, "m1#0", 0, "a \\ b\n");
-        RunEvent b = textDelta(PLANNER, "m1#0", 0, "é ✓");
-        String merged = a.data().substring(0, a.text().start()) + a.data().substring(a.text().start(), a.text().end())
-                + b.data().substring(b.text().start(), b.text().end()) + a.data().substring(a.text().end());
-        RunEvent both = new RunEvent(b.seq(), RUN, "messages", PLANNER, merged,
-                new io.conduit.runs.TextDelta("m1#0", a.text().start(), a.text().end() + b.text().end() - b.text().start()));
-        List<JsonNode> parts = parts(s, List.of(both));
+    void anAnswerWrittenWholeIsShownAsIfItStreamed() throws Exception {
+        AssistantMessage refusal = new AssistantMessage("m9", "I cannot help with that.", List.of(), null, "ingress");
+        Tag ingress = task("ingress", "t0");
+        ScriptedRun r = run().on(new GraphEvent.TaskStarted(ingress, "t0"))
+                .on(new GraphEvent.TaskFinished(ingress, "t0", Update.of(AgentState.MESSAGES, refusal))).ended(RunStatus.SUCCESS, null);
+        List<JsonNode> parts = parts(r.live());
+        assertThat(types(parts)).containsExactly("start", "start-step", "text-start", "text-delta", "text-end", "finish-step", "finish", "[DONE]");
+        assertThat(parts.get(3).get("delta").asText()).isEqualTo("I cannot help with that.");
+    }
+
+    @Test
+    void textDeltasAreFramesOfTheirOwnThatAnOutboxMayMerge() throws Exception {
+        ScriptedRun r = run().on(new GraphEvent.Token(PLANNER, "m1", "a \\ b\n")).on(new GraphEvent.Token(PLANNER, "m1", "é ✓"));
+        List<RunEvent> deltas = r.live().stream().filter(e -> e.text() != null).toList();
+        assertThat(deltas).hasSize(2);
+        RunEvent a = deltas.get(0);
+        RunEvent b = deltas.get(1);
+        assertThat(a.text().key()).isEqualTo(b.text().key());
+        // what a slow subscriber's outbox makes of them (TextMerge): the last frame, the texts joined in its text's place
+        String merged = b.data().substring(0, b.text().start()) + a.data().substring(a.text().start(), a.text().end())
+                + b.data().substring(b.text().start(), b.text().end()) + b.data().substring(b.text().end());
+        RunEvent both = new RunEvent(b.seq(), b.runId(), b.mode(), b.ns(), merged,
+                new TextDelta(b.text().key(), b.text().start(), b.text().end() + a.text().end() - a.text().start()));
+        List<JsonNode> parts = parts(List.of(both));
         assertThat(types(parts)).containsExactly("text-delta");
         assertThat(parts.get(0).get("delta").asText()).isEqualTo("a \\ b\né ✓");
+    }
+
+    @Test
+    void aReplayGivesTheLiveFramesByteForByte() {
+        ScriptedRun r = run().on(new GraphEvent.TaskStarted(PLANNER, "t1"))
+                .on(new GraphEvent.Reasoning(PLANNER, "m1", "think"))
+                .on(new GraphEvent.Token(PLANNER, "m1", "Hello"))
+                .on(new GraphEvent.ToolCallChunk(PLANNER, "m1", 0, "c1", "recall", "{}"))
+                .on(modelCallEnded(PLANNER, null, null))
+                .ended(RunStatus.SUCCESS, null);
+        List<RunEvent> replayed = r.replay();
+        assertThat(replayed).isEqualTo(r.live());
+        assertThat(String.join("", replayed.stream().map(RunEvent::data).toList()))
+                .isEqualTo(String.join("", r.live().stream().map(RunEvent::data).toList()));
+        assertThat(replayed.stream().map(RunEvent::seq).toList()).isSorted().doesNotHaveDuplicates().startsWith(1L);
+    }
+
+    @Test
+    void aReplayOfAShedRunSaysSoThenGivesTheQuestionAndTheEnd() throws Exception {
+        ScriptedRun r = new ScriptedRun(UiStreamFormat.view(Duration.ofMinutes(2)), 1L, 4096).began().on(new GraphEvent.TaskStarted(PLANNER, "t1"));
+        for (int i = 0; i < 100; i++) {
+            r.on(new GraphEvent.Token(PLANNER, "m1", "token " + i + " "));
+        }
+        Interrupt asked = new Interrupt("i1", "Sure?", "ask", "t2", Interrupt.When.DURING);
+        r.on(new GraphEvent.Interrupted(ScriptedRun.root(), List.of(asked), "cp-1")).ended(RunStatus.INTERRUPTED, null);
+        assertThat(types(parts(r.live()))).endsWith("text-end", "data-interrupt", "finish-step", "finish", "[DONE]");
+        List<JsonNode> replayed = parts(r.replay());
+        assertThat(types(replayed)).containsExactly("start", "error", "data-interrupt", "finish", "[DONE]");
+        assertThat(replayed.get(1).get("errorText").asText()).contains("dropped to bound memory");
     }
 }

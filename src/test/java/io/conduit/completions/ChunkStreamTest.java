@@ -1,57 +1,67 @@
 package io.conduit.completions;
 
+import static io.conduit.runs.ScriptedRun.task;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.conduit.agent.AgentState;
+import io.conduit.agent.Usage;
+import io.conduit.agent.message.AssistantMessage;
+import io.conduit.agent.message.TokenUsage;
+import io.conduit.agent.message.ToolMessage;
+import io.conduit.agent.message.UserMessage;
 import io.conduit.checkpoint.JsonCodec;
-import io.conduit.runs.LangChainMessages;
+import io.conduit.graph.GraphEvent;
+import io.conduit.graph.GraphEvent.Tag;
+import io.conduit.graph.Interrupt;
+import io.conduit.graph.Update;
 import io.conduit.runs.RunEvent;
+import io.conduit.runs.RunStatus;
+import io.conduit.runs.ScriptedRun;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * A run's classic events, as the run's log holds them (message chunks made by {@link LangChainMessages}), translated
- * into OpenAI's streamed chunks and into one {@code chat.completion}.
+ * A scripted run's log entries translated into the answer's pieces ({@link RunReading}), then framed as OpenAI's
+ * streamed chunks ({@link ChunkStream}) and as one {@code chat.completion} ({@link WholeCompletion}).
  */
 class ChunkStreamTest {
 
-    private long seq;
+    private static final Tag PLANNER = task("planner", "t1");
+    private static final Tag TOOLS = task("tool_executor", "t2");
+    private static final Tag GENERATOR = task("generator", "t3");
 
-    private RunEvent event(String mode, String ns, String data) {
-        return new RunEvent(seq++, "run-1", mode, ns, data);
+    private static ScriptedRun run() {
+        return new ScriptedRun(CompletionFormat.view(Duration.ofMinutes(10))).began();
     }
 
-    private RunEvent chunk(JsonNode message) {
-        return event("messages", "", "[" + message + ",{\"langgraph_node\":\"planner\"}]");
-    }
-
-    private RunEvent usage(String node, int in, int out) {
-        return event("updates", "", "{\"" + node + "\":{\"usage\":{\"calls\":1,\"inputTokens\":" + in + ",\"outputTokens\":" + out + ",\"costUsd\":0.0}}}");
+    private static Update usage(int in, int out) {
+        return Update.of(AgentState.USAGE, new Usage(1, in, out, 0.0));
     }
 
     /** A turn with a server tool: the planner's call, the tool's result, the generator's streamed answer. */
-    private List<RunEvent> turnWithATool() {
-        List<RunEvent> events = new ArrayList<>();
-        events.add(event("metadata", "", "{\"run_id\":\"run-1\",\"attempt\":1}"));
-        events.add(chunk(LangChainMessages.toolCallChunk("m1", 0, "call_1", "get_current_time", "")));
-        events.add(chunk(LangChainMessages.toolCallChunk("m1", 0, null, null, "{\"timezone\":\"UTC\"}")));
-        events.add(usage("planner", 30, 5));
-        events.add(event("messages", "", "[{\"type\":\"tool\",\"content\":\"12:00\",\"tool_call_id\":\"call_1\",\"id\":\"t1\"},{}]"));
-        events.add(chunk(LangChainMessages.reasoningChunk("m2", "thinking ")));
-        events.add(chunk(LangChainMessages.textChunk("m2", "It is ")));
-        events.add(chunk(LangChainMessages.textChunk("m2", "noon.")));
-        events.add(event("messages", "tool_executor:abc", "[" + LangChainMessages.textChunk("m9", "inside a subgraph") + ",{}]"));
-        events.add(usage("generator", 40, 3));
-        events.add(event("values", "", "{\"messages\":[]}"));
-        events.add(event("end", "", "null"));
-        return events;
+    private static List<RunEvent> turnWithATool() {
+        return run()
+                .on(new GraphEvent.ToolCallChunk(PLANNER, "m1", 0, "call_1", "get_current_time", ""))
+                .on(new GraphEvent.ToolCallChunk(PLANNER, "m1", 0, null, null, "{\"timezone\":\"UTC\"}"))
+                .on(new GraphEvent.TaskFinished(PLANNER, "t1", usage(30, 5)))
+                .on(new GraphEvent.TaskFinished(TOOLS, "t2",
+                        Update.of(AgentState.MESSAGES, new ToolMessage("t1", "call_1", "get_current_time", "12:00", false))))
+                .on(new GraphEvent.Reasoning(GENERATOR, "m2", "thinking "))
+                .on(new GraphEvent.Token(GENERATOR, "m2", "It is "))
+                .on(new GraphEvent.Token(GENERATOR, "m2", "noon."))
+                .on(new GraphEvent.Token(task("tool_executor:abc", "inner", "t9"), "m9", "inside a subgraph"))
+                .on(new GraphEvent.TaskFinished(GENERATOR, "t3", usage(40, 3)))
+                .ended(RunStatus.SUCCESS, null).live();
     }
 
-    private static List<String> frames(List<RunEvent> events, boolean includeUsage) {
+    private static List<String> frames(List<RunEvent> pieces, boolean includeUsage) {
         ChunkStream stream = new ChunkStream(new CompletionJson("chatcmpl-run-1", "agent", 1700000000L), includeUsage);
         StringBuilder all = new StringBuilder();
-        events.stream().filter(RunReading::reads).forEach(e -> all.append(stream.apply(e)));
+        pieces.forEach(e -> all.append(stream.apply(e)));
         List<String> out = new ArrayList<>();
         for (String frame : all.toString().split("\n\n")) {
             assertThat(frame).startsWith("data: ");
@@ -102,6 +112,15 @@ class ChunkStreamTest {
     }
 
     @Test
+    void theChunksAreWhatJacksonWouldWrite() throws Exception {
+        for (String f : frames(turnWithATool(), true)) {
+            if (!f.equals("[DONE]")) {
+                assertThat(json(f).toString()).isEqualTo(f);
+            }
+        }
+    }
+
+    @Test
     void withoutIncludeUsageThereIsNoUsageAnywhere() {
         List<String> frames = frames(turnWithATool(), false);
         assertThat(frames).noneMatch(f -> f.contains("usage"));
@@ -111,7 +130,7 @@ class ChunkStreamTest {
 
     @Test
     void aRunThatSaysNothingStillOpensWithTheRoleAndFinishes() throws Exception {
-        List<String> frames = frames(List.of(event("end", "", "null")), false);
+        List<String> frames = frames(run().ended(RunStatus.SUCCESS, null).live(), false);
         assertThat(frames).hasSize(2);
         JsonNode only = json(frames.get(0)).get("choices").get(0);
         assertThat(only.get("delta").toString()).isEqualTo("{\"role\":\"assistant\",\"content\":\"\"}");
@@ -120,19 +139,21 @@ class ChunkStreamTest {
 
     @Test
     void theTextsOfSeveralMessagesAreJoinedByABlankLine() {
-        List<RunEvent> events = List.of(chunk(LangChainMessages.textChunk("a", "Let me look.")),
-                chunk(LangChainMessages.textChunk("b", "Found it.")), event("end", "", "null"));
-        WholeCompletion.Answer answer = WholeCompletion.answer(events, new CompletionJson("chatcmpl-x", "agent", 1L));
-        assertThat(answer.completion()).contains("\"content\":\"Let me look.\\n\\nFound it.\"");
+        AssistantMessage found = new AssistantMessage("b", "Found \"it\".", List.of(), null, "generator");
+        List<RunEvent> pieces = run().on(new GraphEvent.Token(PLANNER, "a", "Let me look."))
+                .on(new GraphEvent.TaskFinished(GENERATOR, "t3", Update.of(AgentState.MESSAGES, found))).ended(RunStatus.SUCCESS, null).live();
+        WholeCompletion.Answer answer = WholeCompletion.answer(pieces, new CompletionJson("chatcmpl-x", "agent", 1L));
+        assertThat(answer.completion()).contains("\"content\":\"Let me look.\\n\\nFound \\\"it\\\".\"");
     }
 
     @Test
     void anInterruptEndsTheAnswerWithItsQuestionAndChoices() throws Exception {
-        List<RunEvent> events = List.of(chunk(LangChainMessages.textChunk("a", "A quiz.")),
-                event("updates", "", "{\"__interrupt__\":[{\"id\":\"i1\",\"value\":{\"action\":\"answer_question\",\"question_text\":\"2+2?\",\"choices\":[\"3\",\"4\"]}}]}"),
-                event("values", "", "{\"__interrupt__\":[{\"id\":\"i1\",\"value\":{}}]}"),
-                event("end", "", "null"));
-        List<String> frames = frames(events, false);
+        JsonNode question = JsonCodec.MAPPER.readTree("{\"action\":\"answer_question\",\"question_text\":\"2+2?\",\"choices\":[\"3\",\"4\"]}");
+        Interrupt quiz = new Interrupt("i1", question,
+                "quiz", "t4", Interrupt.When.DURING);
+        List<RunEvent> pieces = run().on(new GraphEvent.Token(PLANNER, "a", "A quiz."))
+                .on(new GraphEvent.Interrupted(ScriptedRun.root(), List.of(quiz), "cp-1")).ended(RunStatus.INTERRUPTED, null).live();
+        List<String> frames = frames(pieces, false);
         StringBuilder text = new StringBuilder();
         for (String f : frames.subList(0, frames.size() - 1)) {
             json(f).get("choices").forEach(ch -> text.append(ch.get("delta").path("content").asText("")));
@@ -143,23 +164,26 @@ class ChunkStreamTest {
 
     @Test
     void aFailedRunEndsTheStreamWithAnErrorTheClientThrows() throws Exception {
-        List<RunEvent> events = List.of(chunk(LangChainMessages.textChunk("a", "Half")),
-                event("error", "", "{\"error\":\"node_failed\",\"message\":\"the model is down\"}"));
-        List<String> frames = frames(events, true);
+        List<RunEvent> pieces = run().on(new GraphEvent.Token(PLANNER, "a", "Half"))
+                .entry(new io.conduit.runs.RunNotice.Said("node_failed", "the model is down"))
+                .entry(new io.conduit.runs.RunNotice.Ended(RunStatus.ERROR, "the model is down", false)).close().live();
+        List<String> frames = frames(pieces, true);
         JsonNode error = json(frames.get(frames.size() - 2));
         assertThat(error.get("error").get("message").asText()).contains("node_failed: the model is down");
         assertThat(error.get("error").get("type").asText()).isEqualTo("server_error");
         assertThat(error.get("error").get("code").asText()).isEqualTo("run_failed");
         assertThat(frames.get(frames.size() - 1)).isEqualTo("[DONE]");
 
-        WholeCompletion.Answer whole = WholeCompletion.answer(events, new CompletionJson("chatcmpl-x", "agent", 1L));
+        WholeCompletion.Answer whole = WholeCompletion.answer(pieces, new CompletionJson("chatcmpl-x", "agent", 1L));
         assertThat(whole.completion()).isNull();
         assertThat(whole.error().status()).isEqualTo(500);
     }
 
     @Test
     void theWholeAnswerIsOneChatCompletionWithUsage() throws Exception {
-        JsonNode c = json(WholeCompletion.answer(turnWithATool(), new CompletionJson("chatcmpl-run-1", "agent", 5L)).completion());
+        String completion = WholeCompletion.answer(turnWithATool(), new CompletionJson("chatcmpl-run-1", "agent", 5L)).completion();
+        JsonNode c = json(completion);
+        assertThat(c.toString()).isEqualTo(completion);
         assertThat(c.get("object").asText()).isEqualTo("chat.completion");
         JsonNode choice = c.get("choices").get(0);
         assertThat(choice.get("message").get("role").asText()).isEqualTo("assistant");
@@ -172,14 +196,36 @@ class ChunkStreamTest {
 
     @Test
     void aGraphWithoutAUsageChannelCountsItsAiMessagesUsage() throws Exception {
-        List<RunEvent> events = List.of(
-                event("updates", "", "{\"ask\":{\"messages\":[{\"type\":\"ai\",\"content\":\"Q\",\"id\":\"a\",\"usage_metadata\":"
-                        + "{\"input_tokens\":11,\"output_tokens\":2,\"total_tokens\":13}},{\"type\":\"human\",\"content\":\"x\",\"id\":\"h\"}]}}"),
-                event("updates", "", "{\"judge\":{\"messages\":[{\"type\":\"ai\",\"content\":\"R\",\"id\":\"b\",\"usage_metadata\":"
-                        + "{\"input_tokens\":20,\"output_tokens\":5,\"total_tokens\":25}}]}}"),
-                event("end", "", "null"));
-        JsonNode c = json(WholeCompletion.answer(events, new CompletionJson("chatcmpl-x", "tutor", 1L)).completion());
+        Tag ask = task("ask", "t5");
+        Tag judge = task("judge", "t6");
+        Update asked = Update.none().add(AgentState.MESSAGES, List.of(
+                new AssistantMessage("a", "Q", List.of(), null, null, new TokenUsage(11, 2)), new UserMessage("h", "x")));
+        Update judged = Update.of(AgentState.MESSAGES, new AssistantMessage("b", "R", List.of(), null, null, new TokenUsage(20, 5)));
+        List<RunEvent> pieces = run().on(new GraphEvent.TaskFinished(ask, "t5", asked))
+                .on(new GraphEvent.TaskFinished(judge, "t6", judged))
+                .ended(RunStatus.SUCCESS, null).live();
+        JsonNode c = json(WholeCompletion.answer(pieces, new CompletionJson("chatcmpl-x", "tutor", 1L)).completion());
         assertThat(c.get("usage").toString()).isEqualTo("{\"prompt_tokens\":31,\"completion_tokens\":7,\"total_tokens\":38}");
+        assertThat(c.at("/choices/0/message/content").asText()).isEqualTo("Q\n\nR");
+    }
+
+    @Test
+    void aStreamOfTextPiecesIsMergeableAndAReplayGivesTheLivePieces() {
+        ScriptedRun r = run().on(new GraphEvent.Token(PLANNER, "a", "x\"y")).on(new GraphEvent.Token(PLANNER, "a", "z"));
+        r.ended(RunStatus.SUCCESS, null);
+        RunEvent first = r.live().get(0);
+        assertThat(first.text()).isNotNull();
+        assertThat(first.data().substring(first.text().start(), first.text().end())).isEqualTo("x\\\"y");
+        assertThat(first.text().key()).isEqualTo(r.live().get(1).text().key());
+        assertThat(r.replay()).isEqualTo(r.live());
+    }
+
+    @Test
+    void aRunStoppedBeforeItBeganFailsTheAnswerWithWhy() {
+        List<RunEvent> pieces = new ScriptedRun(CompletionFormat.view(Duration.ofMinutes(10)))
+                .stoppedBeforeItBegan("UserInterrupt", "run r-1 was cancelled").live();
+        assertThat(WholeCompletion.answer(pieces, new CompletionJson("chatcmpl-x", "agent", 1L)).error().message())
+                .isEqualTo("The run failed: UserInterrupt: run r-1 was cancelled");
     }
 
     @Test
@@ -197,10 +243,18 @@ class ChunkStreamTest {
                 ended[0] = true;
             }
         });
-        guard.onEvent(event("metadata", "", "{}"));
+        guard.onEvent(RunEvent.withText(1, "run-1", RunReading.TEXT, "", "a", "", "Hi", ""));
         guard.onEnd();
         assertThat(seen).hasSize(2);
         assertThat(seen.get(1).terminal()).isTrue();
         assertThat(ended[0]).isTrue();
+        assertThat(WholeCompletion.answer(seen, new CompletionJson("chatcmpl-x", "agent", 1L)).completion()).contains("\"content\":\"Hi\"");
+    }
+
+    @Test
+    void aRunOfAnotherShapeSaysNothingOfItsOwnState() {
+        List<RunEvent> pieces = run().on(new GraphEvent.Values(ScriptedRun.root(), null, "cp-1"))
+                .on(new GraphEvent.Custom(PLANNER, "progress", Map.of("step", 1))).ended(RunStatus.SUCCESS, null).live();
+        assertThat(pieces).extracting(RunEvent::mode).containsExactly(RunReading.END);
     }
 }
