@@ -1,5 +1,6 @@
 package io.conduit;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -17,7 +18,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * Dependencies point inward: the engine ({@code graph}, {@code checkpoint}) knows nothing around it; the agent knows
  * the engine; the edges of the world (llm, tools, persistence, files, runs, api, stream) use the agent's ports and
- * messages, never its stages, and never each other's insides where a port exists.
+ * messages, never its stages, and never each other's insides where a port exists. Under them all, the kernel (ids, the
+ * JSON codec) is for every layer and depends on none.
  */
 class ArchitectureTest {
 
@@ -46,7 +48,7 @@ class ArchitectureTest {
     @Test
     void theRulesSeeEveryLayer() {
         // guards against the rules passing vacuously
-        for (String p : new String[]{"graph", "checkpoint", "agent", "agent.message", "agent.port", "llm", "tools", "persistence", "api", "stream", "store",
+        for (String p : new String[]{"kernel", "graph", "checkpoint", "agent", "agent.message", "agent.port", "llm", "tools", "persistence", "api", "stream", "store",
                 "files", "blueprints.tutor", "blueprints.analyst", "blueprints.assistant", "blueprints.request"}) {
             assertThat(classes.containPackage("io.conduit." + p)).as(p).isTrue();
         }
@@ -65,6 +67,14 @@ class ArchitectureTest {
                 .should().dependOnClassesThat().resideInAnyPackage("io.conduit.api..", "io.conduit.stream..", "io.conduit.llm..",
                         "io.conduit.persistence..")
                 .because("its memory is behind its own AssistantMemory over the agent's port; it is served like any graph")
+                .check(classes);
+    }
+
+    @Test
+    void theKernelDependsOnNothingButTheJdkAndJackson() {
+        classes().that().resideInAPackage("io.conduit.kernel..")
+                .should().onlyDependOnClassesThat().resideInAnyPackage("io.conduit.kernel..", "java..", "com.fasterxml.jackson..")
+                .because("every layer, the engine included, may use the kernel, so it can use none of them nor any framework")
                 .check(classes);
     }
 

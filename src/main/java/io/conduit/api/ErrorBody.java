@@ -1,7 +1,7 @@
 package io.conduit.api;
 
-import io.conduit.checkpoint.JsonCodec;
 import io.conduit.graph.GraphException;
+import io.conduit.kernel.JsonCodec;
 import io.conduit.runs.AssistantExistsException;
 import io.conduit.runs.InvalidInputException;
 import io.conduit.runs.LimitExceededException;

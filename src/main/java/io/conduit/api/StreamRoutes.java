@@ -3,9 +3,9 @@ package io.conduit.api;
 import static io.conduit.api.RouteErrors.error;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.conduit.kernel.JsonCodec;
 import io.conduit.runs.ClientJson;
 import io.conduit.runs.JsonFields;
-import io.conduit.checkpoint.JsonCodec;
 import io.conduit.runs.Assistants;
 import io.conduit.runs.InputText;
 import io.conduit.runs.NotFoundException;
