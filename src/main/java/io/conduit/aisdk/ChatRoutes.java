@@ -1,9 +1,9 @@
 package io.conduit.aisdk;
 
-import static io.conduit.api.RouteErrors.error;
+import static io.conduit.http.RouteErrors.error;
 
+import io.conduit.http.RouteErrors;
 import io.conduit.runs.ClientJson;
-import io.conduit.api.RouteErrors;
 import io.conduit.runs.Assistants;
 import io.conduit.runs.InputText;
 import io.conduit.runs.Run;

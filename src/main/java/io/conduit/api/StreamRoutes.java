@@ -1,8 +1,9 @@
 package io.conduit.api;
 
-import static io.conduit.api.RouteErrors.error;
+import static io.conduit.http.RouteErrors.error;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.conduit.http.RouteErrors;
 import io.conduit.kernel.JsonCodec;
 import io.conduit.runs.ClientJson;
 import io.conduit.runs.JsonFields;

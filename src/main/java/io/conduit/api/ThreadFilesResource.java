@@ -7,6 +7,7 @@ import io.conduit.files.FileStore;
 import io.conduit.files.FileUploads;
 import io.conduit.files.FilesConfig;
 import io.conduit.files.StoredFile;
+import io.conduit.http.ErrorBody;
 import io.conduit.kernel.JsonCodec;
 import io.conduit.runs.InvalidInputException;
 import io.conduit.runs.NotFoundException;

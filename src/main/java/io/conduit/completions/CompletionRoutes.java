@@ -1,9 +1,9 @@
 package io.conduit.completions;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.conduit.http.RouteErrors;
 import io.conduit.kernel.JsonCodec;
 import io.conduit.runs.ClientJson;
-import io.conduit.api.RouteErrors;
 import io.conduit.runs.Assistants;
 import io.conduit.runs.Run;
 import io.conduit.runs.RunExecutor;

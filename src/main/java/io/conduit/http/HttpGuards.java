@@ -1,4 +1,4 @@
-package io.conduit.api;
+package io.conduit.http;
 
 import io.quarkus.vertx.http.runtime.filters.Filters;
 import io.vertx.core.http.HttpMethod;

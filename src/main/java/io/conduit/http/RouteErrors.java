@@ -1,4 +1,4 @@
-package io.conduit.api;
+package io.conduit.http;
 
 import io.conduit.runs.delivery.StreamPermits;
 import io.vertx.core.http.HttpServerResponse;
@@ -6,7 +6,7 @@ import io.vertx.ext.web.RoutingContext;
 
 /**
  * The API's error body ({@link ErrorBody}) written on a Vert.x route: the streaming routes of every front door answer
- * their refusals and failures the way the JAX-RS resources do ({@link ApiErrors}), {@code Retry-After} included.
+ * their refusals and failures the way the Agent Server's JAX-RS resources do, {@code Retry-After} included.
  */
 public final class RouteErrors {
 
