@@ -2,6 +2,7 @@ package io.conduit.agui;
 
 import static io.conduit.http.RouteErrors.error;
 
+import io.conduit.http.ApiConfig;
 import io.conduit.http.RouteErrors;
 import io.conduit.runs.ClientJson;
 import io.conduit.runs.ServingConfig;
@@ -16,7 +17,6 @@ import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * AG-UI over HTTP: {@code POST /ag-ui} (the default assistant, graph {@code agent}) and {@code POST /ag-ui/{assistant_id}}
@@ -40,12 +40,12 @@ public class AgUiRoutes {
     private final DeliveryConfig delivery;
 
     AgUiRoutes(AgUiRuns runs, ServingConfig config, Vertx vertx,
-               @ConfigProperty(name = "conduit.api.max-body-bytes", defaultValue = "1048576") long maxBody, StreamPermits permits,
+               ApiConfig api, StreamPermits permits,
                DeliveryConfig delivery) {
         this.runs = runs;
         this.config = config;
         this.vertx = vertx;
-        this.maxBody = maxBody;
+        this.maxBody = api.maxBodyBytes();
         this.permits = permits;
         this.delivery = delivery;
     }

@@ -2,6 +2,7 @@ package io.conduit.aisdk;
 
 import static io.conduit.http.RouteErrors.error;
 
+import io.conduit.http.ApiConfig;
 import io.conduit.http.RouteErrors;
 import io.conduit.runs.ClientJson;
 import io.conduit.runs.Assistants;
@@ -25,7 +26,6 @@ import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * The Vercel AI SDK's front door, for {@code useChat} and its {@code DefaultChatTransport}: {@code POST /ai-sdk/chat}
@@ -52,7 +52,7 @@ public class ChatRoutes {
 
     ChatRoutes(RunSubmission submission, RunStore runs, ThreadLogs logs, RunExecutor executor,
                Assistants assistants, ServingConfig config, Vertx vertx,
-               @ConfigProperty(name = "conduit.api.max-body-bytes", defaultValue = "1048576") long maxBody, StreamPermits permits,
+               ApiConfig api, StreamPermits permits,
                DeliveryConfig delivery) {
         this.submission = submission;
         this.runs = runs;
@@ -61,7 +61,7 @@ public class ChatRoutes {
         this.assistants = assistants;
         this.config = config;
         this.vertx = vertx;
-        this.maxBody = maxBody;
+        this.maxBody = api.maxBodyBytes();
         this.permits = permits;
         this.delivery = delivery;
     }

@@ -3,6 +3,7 @@ package io.conduit.api;
 import static io.conduit.http.RouteErrors.error;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.conduit.http.ApiConfig;
 import io.conduit.http.RouteErrors;
 import io.conduit.kernel.JsonCodec;
 import io.conduit.runs.ClientJson;
@@ -38,7 +39,6 @@ import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Set;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * The Agent Server's streaming endpoints, on Vert.x directly (SSE framing, headers and heartbeats are ours to
@@ -61,7 +61,7 @@ public class StreamRoutes {
     private final DeliveryConfig delivery;
 
     StreamRoutes(RunSubmission submission, RunStore runs, ThreadStore threads, RunEventLogs logs, RunExecutor executor, Assistants assistants,
-                 ServingConfig config, Vertx vertx, @ConfigProperty(name = "conduit.api.max-body-bytes", defaultValue = "1048576") long maxBody,
+                 ServingConfig config, Vertx vertx, ApiConfig api,
                  StreamPermits permits, DeliveryConfig delivery) {
         this.permits = permits;
         this.delivery = delivery;
@@ -73,7 +73,7 @@ public class StreamRoutes {
         this.assistants = assistants;
         this.config = config;
         this.vertx = vertx;
-        this.maxBody = maxBody;
+        this.maxBody = api.maxBodyBytes();
     }
 
     void routes(@Observes Router router) {

@@ -1,6 +1,7 @@
 package io.conduit.completions;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.conduit.http.ApiConfig;
 import io.conduit.http.RouteErrors;
 import io.conduit.kernel.JsonCodec;
 import io.conduit.runs.ClientJson;
@@ -22,7 +23,6 @@ import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * OpenAI's chat completions in front of the assistants, on Vert.x: {@code POST /v1/chat/completions} starts a run
@@ -46,7 +46,7 @@ public class CompletionRoutes {
 
     CompletionRoutes(CompletionRuns runs, Assistants assistants, ThreadLogs logs, RunExecutor executor, ServingConfig config,
                      DeliveryConfig delivery, StreamPermits permits, Vertx vertx,
-                     @ConfigProperty(name = "conduit.api.max-body-bytes", defaultValue = "1048576") long maxBody) {
+                     ApiConfig api) {
         this.runs = runs;
         this.assistants = assistants;
         this.logs = logs;
@@ -55,7 +55,7 @@ public class CompletionRoutes {
         this.delivery = delivery;
         this.permits = permits;
         this.vertx = vertx;
-        this.maxBody = maxBody;
+        this.maxBody = api.maxBodyBytes();
     }
 
     void routes(@Observes Router router) {

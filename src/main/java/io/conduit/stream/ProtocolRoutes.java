@@ -2,6 +2,7 @@ package io.conduit.stream;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.conduit.http.ApiConfig;
 import io.conduit.runs.ClientJson;
 import io.conduit.runs.InvalidInputException;
 import io.conduit.runs.ProtocolEventLogs;
@@ -20,7 +21,6 @@ import jakarta.enterprise.event.Observes;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * The thread protocol over HTTP, on Vert.x: {@code POST /threads/{id}/commands} answers one command inline, always
@@ -41,7 +41,7 @@ public class ProtocolRoutes {
     private final DeliveryConfig delivery;
 
     ProtocolRoutes(ThreadCommands commands, ProtocolEventLogs logs, ThreadAccess access, StreamConfig config, Vertx vertx,
-                   @ConfigProperty(name = "conduit.api.max-body-bytes", defaultValue = "1048576") long maxBody, StreamPermits permits,
+                   ApiConfig api, StreamPermits permits,
                    DeliveryConfig delivery) {
         this.delivery = delivery;
         this.permits = permits;
@@ -50,7 +50,7 @@ public class ProtocolRoutes {
         this.access = access;
         this.config = config;
         this.vertx = vertx;
-        this.maxBody = maxBody;
+        this.maxBody = api.maxBodyBytes();
     }
 
     void routes(@Observes Router router) {
