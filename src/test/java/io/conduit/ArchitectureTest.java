@@ -1,5 +1,6 @@
 package io.conduit;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -16,14 +17,15 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Dependencies point inward: the engine ({@code graph}, {@code checkpoint}) knows nothing around it; the agent knows
- * the engine; the edges of the world (llm, tools, persistence, files, runs, api, stream) use the agent's ports and
- * messages, never its stages, and never each other's insides where a port exists.
+ * the engine; the edges of the world (llm, tools, persistence, files, runs, api, http, stream) use the agent's ports and
+ * messages, never its stages, and never each other's insides where a port exists. Under them all, the kernel (ids, the
+ * JSON codec) is for every layer and depends on none.
  */
 class ArchitectureTest {
 
     private static final String[] ENGINE = {"io.conduit.graph..", "io.conduit.checkpoint.."};
     private static final String[] EDGES = {"io.conduit.llm..", "io.conduit.tools..", "io.conduit.persistence..",
-            "io.conduit.runs..", "io.conduit.api..", "io.conduit.stream..", "io.conduit.files.."};
+            "io.conduit.runs..", "io.conduit.api..", "io.conduit.stream..", "io.conduit.files..", "io.conduit.http.."};
 
     private static JavaClasses classes;
 
@@ -46,7 +48,7 @@ class ArchitectureTest {
     @Test
     void theRulesSeeEveryLayer() {
         // guards against the rules passing vacuously
-        for (String p : new String[]{"graph", "checkpoint", "agent", "agent.message", "agent.port", "llm", "tools", "persistence", "api", "stream", "store",
+        for (String p : new String[]{"kernel", "graph", "checkpoint", "agent", "agent.message", "agent.port", "llm", "tools", "persistence", "api", "http", "stream", "store",
                 "files", "blueprints.tutor", "blueprints.analyst", "blueprints.assistant", "blueprints.request"}) {
             assertThat(classes.containPackage("io.conduit." + p)).as(p).isTrue();
         }
@@ -65,6 +67,14 @@ class ArchitectureTest {
                 .should().dependOnClassesThat().resideInAnyPackage("io.conduit.api..", "io.conduit.stream..", "io.conduit.llm..",
                         "io.conduit.persistence..")
                 .because("its memory is behind its own AssistantMemory over the agent's port; it is served like any graph")
+                .check(classes);
+    }
+
+    @Test
+    void theKernelDependsOnNothingButTheJdkAndJackson() {
+        classes().that().resideInAPackage("io.conduit.kernel..")
+                .should().onlyDependOnClassesThat().resideInAnyPackage("io.conduit.kernel..", "java..", "com.fasterxml.jackson..")
+                .because("every layer, the engine included, may use the kernel, so it can use none of them nor any framework")
                 .check(classes);
     }
 
@@ -141,7 +151,7 @@ class ArchitectureTest {
     void modelsToolsAndStoresDoNotKnowTheServingLayer() {
         noClasses().that().resideInAnyPackage("io.conduit.llm..", "io.conduit.tools..", "io.conduit.persistence..", "io.conduit.runs..",
                         "io.conduit.files..")
-                .should().dependOnClassesThat().resideInAnyPackage("io.conduit.api..", "io.conduit.stream..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.conduit.api..", "io.conduit.http..", "io.conduit.stream..")
                 .because("the transports are adapters over the runs, not the other way round")
                 .check(classes);
     }
@@ -156,6 +166,11 @@ class ArchitectureTest {
                 .should().dependOnClassesThat().resideInAPackage("io.conduit.api..")
                 .because("the thread protocol is an adapter over the runs, not over the Agent Server API")
                 .check(classes);
+        noClasses().that().resideInAPackage("io.conduit.http..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.conduit.api..", "io.conduit.stream..", "io.conduit.agui..",
+                        "io.conduit.aisdk..", "io.conduit.completions..")
+                .because("the front-door kit is what every door shares, so it knows none of them")
+                .check(classes);
     }
 
 
@@ -163,7 +178,7 @@ class ArchitectureTest {
     void blueprintsBuildOnTheInnerLayersOnly() {
         noClasses().that().resideInAPackage("io.conduit.blueprints..")
                 .should().dependOnClassesThat().resideInAnyPackage("io.conduit.llm..", "io.conduit.persistence..", "io.conduit.api..",
-                        "io.conduit.stream..")
+                        "io.conduit.http..", "io.conduit.stream..")
                 .orShould().dependOnClassesThat(JavaClass.Predicates.resideInAPackage("io.conduit.runs..")
                         .and(DescribedPredicate.not(REGISTRATION)))
                 .because("a blueprint is a graph on the engine, the stages and the ports; it registers itself with a RegisteredGraph "
@@ -214,8 +229,9 @@ class ArchitectureTest {
 
     /**
      * The front doors beside the Agent Server API (AG-UI, the AI SDK's UI message stream, OpenAI's chat completions):
-     * each is a thin adapter over the runs (RunSubmission, the event logs, the shared delivery), so nothing builds on
-     * one, and none reaches into the stages, the other transports or the edges; of the API they share the error shape.
+     * each is a thin adapter over the runs (RunSubmission, the event logs, the shared delivery) and the front-door kit
+     * ({@code io.conduit.http}, what every door shares), so nothing builds on one, and none reaches into the stages,
+     * the other transports or the edges.
      */
     @ParameterizedTest
     @ValueSource(strings = {"io.conduit.agui", "io.conduit.aisdk", "io.conduit.completions"})
@@ -226,14 +242,11 @@ class ArchitectureTest {
                 .because("a front door is added or removed without a change elsewhere")
                 .check(classes);
         noClasses().that().resideInAPackage(door + "..")
-                .should().dependOnClassesThat().resideInAnyPackage("io.conduit.stream..", "io.conduit.llm..", "io.conduit.tools..",
+                .should().dependOnClassesThat().resideInAnyPackage("io.conduit.api..", "io.conduit.stream..", "io.conduit.llm..", "io.conduit.tools..",
                         "io.conduit.persistence..", "io.conduit.files..", "io.conduit.blueprints..")
                 .orShould().dependOnClassesThat().resideInAPackage("io.conduit.agent")
-                .orShould().dependOnClassesThat(JavaClass.Predicates.resideInAPackage("io.conduit.api..")
-                        .and(DescribedPredicate.not(DescribedPredicate.describe("ErrorBody or RouteErrors",
-                                c -> c.getName().startsWith("io.conduit.api.ErrorBody") || c.getName().equals("io.conduit.api.RouteErrors")))))
                 .because("it starts runs through RunSubmission and reads their events from the logs through the shared delivery; "
-                        + "it may read messages and ports, never the stages; of the API it shares the error body and its writing")
+                        + "it may read messages and ports, never the stages; what it shares with the other doors is in io.conduit.http")
                 .check(classes);
     }
 

@@ -1,7 +1,7 @@
 package io.conduit.agent;
 
 import io.conduit.agent.port.ToolSpec;
-import io.conduit.checkpoint.JsonCodec;
+import io.conduit.kernel.JsonCodec;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;

@@ -4,9 +4,9 @@ import io.conduit.agent.message.AssistantMessage;
 import io.conduit.agent.port.LanguageModel;
 import io.conduit.agent.port.ModelRequest;
 import io.conduit.agent.port.ModelResponse;
-import io.conduit.checkpoint.TimeOrderedIds;
 import io.conduit.graph.NodeContext;
 import io.conduit.graph.State;
+import io.conduit.kernel.TimeOrderedIds;
 import io.smallrye.mutiny.Uni;
 
 /**

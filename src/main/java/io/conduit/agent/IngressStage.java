@@ -15,8 +15,8 @@ import io.conduit.graph.Route;
 import io.conduit.graph.State;
 import io.conduit.graph.StateGraph;
 import io.conduit.graph.Update;
+import io.conduit.kernel.TimeOrderedIds;
 import io.smallrye.mutiny.Uni;
-import io.conduit.checkpoint.TimeOrderedIds;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -74,7 +74,7 @@ public final class IngressStage implements Node {
 
     private Update refuse(Update start) {
         return start.set(AgentState.SAFETY_CHECK, false).set(AgentState.PHASE, Phase.REFUSED)
-                .set(AgentState.MESSAGES, new AssistantMessage(io.conduit.checkpoint.TimeOrderedIds.next(), config.refusal(), List.of(), null, "ingress"));
+                .set(AgentState.MESSAGES, new AssistantMessage(io.conduit.kernel.TimeOrderedIds.next(), config.refusal(), List.of(), null, "ingress"));
     }
 
     /**

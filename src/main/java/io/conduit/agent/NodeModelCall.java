@@ -3,8 +3,8 @@ package io.conduit.agent;
 import io.conduit.agent.port.LanguageModel;
 import io.conduit.agent.port.ModelRequest;
 import io.conduit.agent.port.ModelResponse;
-import io.conduit.checkpoint.TimeOrderedIds;
 import io.conduit.graph.NodeContext;
+import io.conduit.kernel.TimeOrderedIds;
 import io.smallrye.mutiny.Uni;
 
 /**

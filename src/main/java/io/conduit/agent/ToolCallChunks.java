@@ -2,7 +2,7 @@ package io.conduit.agent;
 
 import io.conduit.agent.message.ToolCall;
 import io.conduit.agent.port.ModelEvent.ToolCallDelta;
-import io.conduit.checkpoint.TimeOrderedIds;
+import io.conduit.kernel.TimeOrderedIds;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

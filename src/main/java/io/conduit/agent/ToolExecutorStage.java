@@ -6,12 +6,12 @@ import io.conduit.agent.message.ToolMessage;
 import io.conduit.agent.port.ToolBox;
 import io.conduit.agent.port.ToolOutcome;
 import io.conduit.agent.port.ToolScope;
-import io.conduit.checkpoint.JsonCodec;
-import io.conduit.checkpoint.TimeOrderedIds;
 import io.conduit.graph.Node;
 import io.conduit.graph.NodeContext;
 import io.conduit.graph.State;
 import io.conduit.graph.Update;
+import io.conduit.kernel.JsonCodec;
+import io.conduit.kernel.TimeOrderedIds;
 import io.smallrye.mutiny.Uni;
 import java.util.Map;
 

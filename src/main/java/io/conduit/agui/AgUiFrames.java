@@ -1,7 +1,7 @@
 package io.conduit.agui;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.conduit.checkpoint.JsonCodec;
+import io.conduit.kernel.JsonCodec;
 import io.conduit.runs.RunEvent;
 import java.util.function.Consumer;
 

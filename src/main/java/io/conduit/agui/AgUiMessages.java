@@ -3,7 +3,7 @@ package io.conduit.agui;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.conduit.checkpoint.JsonCodec;
+import io.conduit.kernel.JsonCodec;
 
 /**
  * A thread's messages as the protocol log's values carry them (LangChain's: human, ai with content blocks and

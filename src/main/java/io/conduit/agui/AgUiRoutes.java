@@ -1,22 +1,17 @@
 package io.conduit.agui;
 
-import static io.conduit.api.RouteErrors.error;
+import static io.conduit.http.RouteErrors.error;
 
-import io.conduit.runs.ClientJson;
-import io.conduit.api.RouteErrors;
-import io.conduit.runs.ServingConfig;
-import io.conduit.runs.delivery.DeliveryConfig;
+import io.conduit.http.RequestBodies;
+import io.conduit.http.SseStream;
+import io.conduit.http.SseStreams;
 import io.conduit.runs.delivery.SlowConsumer;
 import io.conduit.runs.delivery.SseSubscriber;
-import io.conduit.runs.delivery.StreamPermits;
-import io.vertx.core.Context;
-import io.vertx.core.Vertx;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * AG-UI over HTTP: {@code POST /ag-ui} (the default assistant, graph {@code agent}) and {@code POST /ag-ui/{assistant_id}}
@@ -33,66 +28,52 @@ public class AgUiRoutes {
     static final String DEFAULT_ASSISTANT = "agent";
 
     private final AgUiRuns runs;
-    private final ServingConfig config;
-    private final Vertx vertx;
-    private final long maxBody;
-    private final StreamPermits permits;
-    private final DeliveryConfig delivery;
+    private final RequestBodies bodies;
+    private final SseStreams streams;
 
-    AgUiRoutes(AgUiRuns runs, ServingConfig config, Vertx vertx,
-               @ConfigProperty(name = "conduit.api.max-body-bytes", defaultValue = "1048576") long maxBody, StreamPermits permits,
-               DeliveryConfig delivery) {
+    AgUiRoutes(AgUiRuns runs, RequestBodies bodies, SseStreams streams) {
         this.runs = runs;
-        this.config = config;
-        this.vertx = vertx;
-        this.maxBody = maxBody;
-        this.permits = permits;
-        this.delivery = delivery;
+        this.bodies = bodies;
+        this.streams = streams;
     }
 
     void routes(@Observes Router router) {
-        BodyHandler body = BodyHandler.create(false).setBodyLimit(maxBody);
-        router.post("/ag-ui").handler(body).handler(ctx -> run(ctx, DEFAULT_ASSISTANT)).failureHandler(this::failed);
-        router.post("/ag-ui/:assistant_id").handler(body).handler(ctx -> run(ctx, ctx.pathParam("assistant_id"))).failureHandler(this::failed);
+        BodyHandler body = bodies.handler();
+        router.post("/ag-ui").handler(body).handler(ctx -> run(ctx, DEFAULT_ASSISTANT)).failureHandler(bodies::failed);
+        router.post("/ag-ui/:assistant_id").handler(body).handler(ctx -> run(ctx, ctx.pathParam("assistant_id"))).failureHandler(bodies::failed);
     }
 
     private void run(RoutingContext ctx, String assistant) {
         RunAgentInput input;
         try {
-            input = RunAgentInput.parse(ClientJson.parse(ctx.body().buffer() == null ? null : ctx.body().buffer().getBytes()));
+            input = RunAgentInput.parse(RequestBodies.json(ctx));
         } catch (Exception e) {
             error(ctx, e);
             return;
         }
-        Context context = vertx.getOrCreateContext();
-        StreamPermits.Permit permit = RouteErrors.permit(ctx, permits); // before the run is created: a refused stream creates nothing
-        if (permit == null) {
+        SseStream stream = streams.of(ctx);
+        if (!stream.admit()) { // before the run is created: a refused stream creates nothing
             return;
         }
         runs.start(assistant, input).subscribe().with(started -> {
-            SseSubscriber sse = new SseSubscriber(ctx.request(), context, config.heartbeat(), delivery, e -> true, AgUiFormat::sse, true, permit)
+            SseSubscriber sse = stream.subscriber(e -> true, AgUiFormat::sse, true)
                     .overflowFrame(b -> "data: " + AgUiEvents.runError(SlowConsumer.CODE, SlowConsumer.message(b)) + "\n\n");
             Runnable unfollow = runs.follow(started, sse);
-            sse.open();
-            sse.release(unfollow);
+            stream.open(unfollow);
             sse.onClientGone(() -> {
                 if (started.cancelOnDisconnect()) {
                     runs.cancel(started);
                 }
             });
         }, f -> {
-            permit.release();
             if (f instanceof AgUiRunBody.Refusal r) {
                 // the protocol's own answer to a stale or missing resume: a run that errs at once, nothing written
+                stream.release();
                 ctx.response().putHeader("Content-Type", "text/event-stream; charset=utf-8")
                         .end("data: " + AgUiEvents.runError(r.code, r.getMessage()) + "\n\n");
             } else {
-                error(ctx, f);
+                stream.fail(f);
             }
         });
-    }
-
-    private void failed(RoutingContext ctx) {
-        RouteErrors.failed(ctx, maxBody);
     }
 }

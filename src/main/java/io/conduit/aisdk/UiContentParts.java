@@ -3,7 +3,7 @@ package io.conduit.aisdk;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.conduit.agent.message.AssistantMessage;
 import io.conduit.agent.message.ToolCall;
-import io.conduit.checkpoint.JsonCodec;
+import io.conduit.kernel.JsonCodec;
 import io.conduit.runs.MessageBlocks;
 import java.util.HashSet;
 import java.util.LinkedHashMap;

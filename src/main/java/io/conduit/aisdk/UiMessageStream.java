@@ -1,8 +1,8 @@
 package io.conduit.aisdk;
 
-import io.conduit.checkpoint.JsonCodec;
 import io.conduit.graph.GraphEvent;
 import io.conduit.graph.Interrupt;
+import io.conduit.kernel.JsonCodec;
 import io.conduit.runs.RunEvent;
 import io.conduit.runs.RunNotice;
 import io.conduit.runs.RunStatus;

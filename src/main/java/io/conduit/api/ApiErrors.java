@@ -1,6 +1,7 @@
 package io.conduit.api;
 
 import io.conduit.graph.GraphException;
+import io.conduit.http.ErrorBody;
 import io.conduit.runs.AssistantExistsException;
 import io.conduit.runs.InvalidInputException;
 import io.conduit.runs.LimitExceededException;

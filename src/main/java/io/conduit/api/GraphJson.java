@@ -2,8 +2,8 @@ package io.conduit.api;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.conduit.checkpoint.JsonCodec;
 import io.conduit.graph.GraphShape;
+import io.conduit.kernel.JsonCodec;
 
 /**
  * A graph as {@code GET /assistants/{id}/graph} gives it, in the shape of LangChain's {@code Graph.to_json()} that

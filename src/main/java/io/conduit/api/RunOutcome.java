@@ -2,7 +2,7 @@ package io.conduit.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.conduit.checkpoint.JsonCodec;
+import io.conduit.kernel.JsonCodec;
 import io.conduit.runs.RunEvent;
 import io.conduit.runs.RunEventListener;
 import java.util.function.Consumer;

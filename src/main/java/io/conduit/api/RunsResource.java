@@ -3,7 +3,7 @@ package io.conduit.api;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.conduit.checkpoint.JsonCodec;
+import io.conduit.kernel.JsonCodec;
 import io.conduit.runs.InvalidInputException;
 import io.conduit.runs.JsonFields;
 import io.conduit.runs.GraphRegistry;

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.conduit.checkpoint.JsonCodec;
+import io.conduit.kernel.JsonCodec;
 import io.conduit.runs.InvalidInputException;
 import io.conduit.runs.JsonFields;
 import io.conduit.runs.JsonMaps;

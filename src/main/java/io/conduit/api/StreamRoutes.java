@@ -1,11 +1,13 @@
 package io.conduit.api;
 
-import static io.conduit.api.RouteErrors.error;
+import static io.conduit.http.RouteErrors.error;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.conduit.runs.ClientJson;
+import io.conduit.http.RequestBodies;
+import io.conduit.http.SseStream;
+import io.conduit.http.SseStreams;
+import io.conduit.kernel.JsonCodec;
 import io.conduit.runs.JsonFields;
-import io.conduit.checkpoint.JsonCodec;
 import io.conduit.runs.Assistants;
 import io.conduit.runs.InputText;
 import io.conduit.runs.NotFoundException;
@@ -22,10 +24,7 @@ import io.conduit.runs.ThreadEventLog;
 import io.conduit.runs.ThreadStore;
 import io.conduit.runs.WireState;
 import io.smallrye.mutiny.Uni;
-import io.conduit.runs.delivery.DeliveryConfig;
 import io.conduit.runs.delivery.SseSubscriber;
-import io.conduit.runs.delivery.StreamPermits;
-import io.vertx.core.Context;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.ext.web.Router;
@@ -37,7 +36,6 @@ import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Set;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * The Agent Server's streaming endpoints, on Vert.x directly (SSE framing, headers and heartbeats are ours to
@@ -55,15 +53,11 @@ public class StreamRoutes {
     private final Assistants assistants;
     private final ServingConfig config;
     private final Vertx vertx;
-    private final long maxBody;
-    private final StreamPermits permits;
-    private final DeliveryConfig delivery;
+    private final RequestBodies bodies;
+    private final SseStreams streams;
 
     StreamRoutes(RunSubmission submission, RunStore runs, ThreadStore threads, RunEventLogs logs, RunExecutor executor, Assistants assistants,
-                 ServingConfig config, Vertx vertx, @ConfigProperty(name = "conduit.api.max-body-bytes", defaultValue = "1048576") long maxBody,
-                 StreamPermits permits, DeliveryConfig delivery) {
-        this.permits = permits;
-        this.delivery = delivery;
+                 ServingConfig config, Vertx vertx, RequestBodies bodies, SseStreams streams) {
         this.submission = submission;
         this.runs = runs;
         this.threads = threads;
@@ -72,17 +66,18 @@ public class StreamRoutes {
         this.assistants = assistants;
         this.config = config;
         this.vertx = vertx;
-        this.maxBody = maxBody;
+        this.bodies = bodies;
+        this.streams = streams;
     }
 
     void routes(@Observes Router router) {
-        BodyHandler body = BodyHandler.create(false).setBodyLimit(maxBody);
-        router.post("/threads/:thread_id/runs/stream").handler(body).handler(ctx -> stream(ctx, ctx.pathParam("thread_id"))).failureHandler(this::failed);
-        router.post("/runs/stream").handler(body).handler(ctx -> stream(ctx, null)).failureHandler(this::failed);
-        router.post("/threads/:thread_id/runs/wait").handler(body).handler(ctx -> await(ctx, ctx.pathParam("thread_id"))).failureHandler(this::failed);
-        router.post("/runs/wait").handler(body).handler(ctx -> await(ctx, null)).failureHandler(this::failed);
-        router.get("/threads/:thread_id/runs/:run_id/stream").handler(this::join).failureHandler(this::failed);
-        router.get("/threads/:thread_id/stream").handler(this::joinThread).failureHandler(this::failed);
+        BodyHandler body = bodies.handler();
+        router.post("/threads/:thread_id/runs/stream").handler(body).handler(ctx -> stream(ctx, ctx.pathParam("thread_id"))).failureHandler(bodies::failed);
+        router.post("/runs/stream").handler(body).handler(ctx -> stream(ctx, null)).failureHandler(bodies::failed);
+        router.post("/threads/:thread_id/runs/wait").handler(body).handler(ctx -> await(ctx, ctx.pathParam("thread_id"))).failureHandler(bodies::failed);
+        router.post("/runs/wait").handler(body).handler(ctx -> await(ctx, null)).failureHandler(bodies::failed);
+        router.get("/threads/:thread_id/runs/:run_id/stream").handler(this::join).failureHandler(bodies::failed);
+        router.get("/threads/:thread_id/stream").handler(this::joinThread).failureHandler(bodies::failed);
     }
 
     private void stream(RoutingContext ctx, String threadId) {
@@ -90,9 +85,8 @@ public class StreamRoutes {
         if (body == null) {
             return;
         }
-        Context context = vertx.getOrCreateContext();
-        StreamPermits.Permit permit = permit(ctx); // before the run is created: a refused stream creates nothing
-        if (permit == null) {
+        SseStream stream = streams.of(ctx);
+        if (!stream.admit()) { // before the run is created: a refused stream creates nothing
             return;
         }
         submission.submit(threadId, body, true).subscribe().with(sub -> {
@@ -102,21 +96,11 @@ public class StreamRoutes {
             resp.putHeader("Content-Location", base);
             resp.putHeader("Location", "/threads/" + run.threadId() + "/runs/" + run.runId() + "/stream?stream_mode="
                     + URLEncoder.encode(JsonCodec.MAPPER.valueToTree(run.spec().modes()).toString(), StandardCharsets.UTF_8));
-            SseSubscriber sse = sse(ctx, context, run.spec().modes(), sub.subgraphs(), true, permit);
+            SseSubscriber sse = sse(stream, run.spec().modes(), sub.subgraphs(), true);
             ThreadEventLog.Subscription s = logs.log(run.threadId()).subscribeRun(run.runId(), -1, sse);
-            sse.open();
-            if (s != null) {
-                sse.release(s::cancel);
-            }
-            sse.onClientGone(() -> {
-                if (sub.cancelOnDisconnect()) {
-                    executor.cancel(run, RunExecutor.StopReason.INTERRUPT).subscribe().with(x -> { }, f -> { });
-                }
-            });
-        }, f -> {
-            permit.release();
-            error(ctx, f);
-        });
+            stream.open(s == null ? null : s::cancel);
+            streams.cancelOnDisconnect(sse, run, sub.cancelOnDisconnect());
+        }, stream::fail);
     }
 
     /** {@code runs/wait}: newline keep-alives while the run goes, then its final values as JSON. */
@@ -163,27 +147,25 @@ public class StreamRoutes {
             error(ctx, e); // checked before the lookup: thrown in its callback, it would be dropped and the request hang
             return;
         }
-        Context context = vertx.getOrCreateContext();
-        StreamPermits.Permit permit = permit(ctx);
-        if (permit == null) {
+        SseStream stream = streams.of(ctx);
+        if (!stream.admit()) {
             return;
         }
         runs.get(runId).subscribe().with(found -> {
             if (found.isEmpty() || !found.get().threadId().equals(threadId)) {
-                permit.release();
-                error(ctx, new NotFoundException("Run " + runId + " not found on thread " + threadId));
+                stream.fail(new NotFoundException("Run " + runId + " not found on thread " + threadId));
                 return;
             }
             Run run = found.get();
             List<StreamMode> modes = asked != null ? asked : run.spec().modes();
             ctx.response().putHeader("Location", ctx.request().uri());
-            SseSubscriber sse = sse(ctx, context, modes, true, true, permit);
+            SseSubscriber sse = sse(stream, modes, true, true);
             ThreadEventLog log = run.status().finished() ? logs.find(threadId) : logs.log(threadId);
             // a run in flight that this process has no events of yet (it is to resume it after a restart) is followed
             // from its beginning here; a finished one it holds no events of is answered from the checkpoints
             ThreadEventLog.Subscription s = log == null ? null : run.status().finished() ? log.subscribeRun(runId, after, sse)
                     : log.followRun(runId, after, sse);
-            sse.open();
+            stream.open(s == null ? null : s::cancel);
             if (s == null) {
                 finalValues(run, sse);
                 return;
@@ -191,16 +173,8 @@ public class StreamRoutes {
             if (!run.status().finished()) {
                 finalValuesIfEndedElsewhere(run, log, s, sse);
             }
-            sse.release(s::cancel);
-            sse.onClientGone(() -> {
-                if (cancel) {
-                    executor.cancel(run, RunExecutor.StopReason.INTERRUPT).subscribe().with(x -> { }, f -> { });
-                }
-            });
-        }, f -> {
-            permit.release();
-            error(ctx, f);
-        });
+            streams.cancelOnDisconnect(sse, run, cancel);
+        }, stream::fail);
     }
 
     /**
@@ -243,25 +217,20 @@ public class StreamRoutes {
             error(ctx, new NotFoundException("Thread " + threadId + " not found"));
             return;
         }
-        Context context = vertx.getOrCreateContext();
-        StreamPermits.Permit permit = permit(ctx);
-        if (permit == null) {
+        SseStream stream = streams.of(ctx);
+        if (!stream.admit()) {
             return;
         }
         threads.get(threadId).subscribe().with(t -> {
             if (t.isEmpty()) {
-                permit.release();
-                error(ctx, new NotFoundException("Thread " + threadId + " not found"));
+                stream.fail(new NotFoundException("Thread " + threadId + " not found"));
             } else {
-                followThread(ctx, threadId, context, permit);
+                followThread(ctx, threadId, stream);
             }
-        }, f -> {
-            permit.release();
-            error(ctx, f);
-        });
+        }, stream::fail);
     }
 
-    private void followThread(RoutingContext ctx, String threadId, Context context, StreamPermits.Permit permit) {
+    private void followThread(RoutingContext ctx, String threadId, SseStream stream) {
         String header = ctx.request().getHeader("Last-Event-ID");
         Long after = header == null ? null : lastEventId(ctx, -1L);
         List<StreamMode> modes;
@@ -269,33 +238,30 @@ public class StreamRoutes {
             List<StreamMode> asked = RunSubmissionModes.parse(ctx.queryParam("stream_mode"));
             modes = asked == null ? List.of(StreamMode.values()) : asked;
         } catch (RuntimeException e) {
-            permit.release();
-            error(ctx, e);
+            stream.fail(e);
             return;
         }
-        SseSubscriber sse = sse(ctx, context, modes, true, false, permit);
+        SseSubscriber sse = sse(stream, modes, true, false);
         // subscribed before the headers go out: a client that acts on them finds its events in the log
         ThreadEventLog.Subscription s = logs.log(threadId).subscribeThread(after, sse);
-        sse.open();
-        sse.release(s::cancel);
+        stream.open(s::cancel);
     }
 
     /**
      * An Agent Server SSE stream: {@code event: <mode>}, single-line JSON {@code data:}, the event's thread-wide seq as
      * {@code id:}; the modes the client asked for, the {@code metadata} event and the terminal ones always.
      */
-    private SseSubscriber sse(RoutingContext ctx, Context context, List<StreamMode> asked, boolean subgraphs, boolean closeAtEnd,
-                              StreamPermits.Permit permit) {
+    private static SseSubscriber sse(SseStream stream, List<StreamMode> asked, boolean subgraphs, boolean closeAtEnd) {
         Set<String> modes = StreamMode.wireNames(asked); // an event's mode is its wire name
-        return new SseSubscriber(ctx.request(), context, config.heartbeat(), delivery,
+        return stream.subscriber(
                 e -> ("metadata".equals(e.mode()) || e.terminal() || modes.contains(e.mode())) && (e.ns().isEmpty() || subgraphs),
-                e -> "event: " + e.name() + "\ndata: " + e.data() + (e.seq() < 0 ? "\n\n" : "\nid: " + e.seq() + "\n\n"), closeAtEnd, permit);
+                e -> "event: " + e.name() + "\ndata: " + e.data() + (e.seq() < 0 ? "\n\n" : "\nid: " + e.seq() + "\n\n"), closeAtEnd);
     }
 
-    /** The request's JSON body, checked ({@link ClientJson}); null when it was refused (the client has its answer already). */
+    /** The request's JSON body, checked ({@link RequestBodies#json}); null when it was refused (the client has its answer already). */
     private static JsonNode body(RoutingContext ctx) {
         try {
-            JsonNode body = ClientJson.parse(ctx.body().buffer() == null ? null : ctx.body().buffer().getBytes());
+            JsonNode body = RequestBodies.json(ctx);
             // none: refused with 422 by the submission, the body is required
             return body == null ? com.fasterxml.jackson.databind.node.MissingNode.getInstance() : body;
         } catch (Exception e) {
@@ -314,13 +280,5 @@ public class StreamRoutes {
         } catch (NumberFormatException e) {
             return dflt;
         }
-    }
-
-    private StreamPermits.Permit permit(RoutingContext ctx) {
-        return RouteErrors.permit(ctx, permits);
-    }
-
-    private void failed(RoutingContext ctx) {
-        RouteErrors.failed(ctx, maxBody);
     }
 }

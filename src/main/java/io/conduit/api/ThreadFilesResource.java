@@ -2,12 +2,13 @@ package io.conduit.api;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.conduit.checkpoint.JsonCodec;
 import io.conduit.files.CsvSummary;
 import io.conduit.files.FileStore;
 import io.conduit.files.FileUploads;
 import io.conduit.files.FilesConfig;
 import io.conduit.files.StoredFile;
+import io.conduit.http.ErrorBody;
+import io.conduit.kernel.JsonCodec;
 import io.conduit.runs.InvalidInputException;
 import io.conduit.runs.NotFoundException;
 import io.conduit.runs.ThreadStore;

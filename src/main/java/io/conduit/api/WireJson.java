@@ -2,9 +2,9 @@ package io.conduit.api;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.conduit.checkpoint.JsonCodec;
 import io.conduit.graph.Interrupt;
 import io.conduit.graph.StateSnapshot;
+import io.conduit.kernel.JsonCodec;
 import io.conduit.runs.Assistant;
 import io.conduit.runs.Run;
 import io.conduit.runs.RunSpecJson;

@@ -1,5 +1,7 @@
 package io.conduit.checkpoint;
 
+import io.conduit.kernel.Codec;
+
 /**
  * A value as a checkpoint holds it: either live (the Java object a node wrote, kept by in-memory stores without
  * serializing) or as JSON text read back from a database. Decoding always goes through the reader's codec, so

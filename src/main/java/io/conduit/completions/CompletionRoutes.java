@@ -1,17 +1,17 @@
 package io.conduit.completions;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.conduit.runs.ClientJson;
-import io.conduit.api.RouteErrors;
-import io.conduit.checkpoint.JsonCodec;
+import io.conduit.http.RequestBodies;
+import io.conduit.http.RouteErrors;
+import io.conduit.http.SseStream;
+import io.conduit.http.SseStreams;
+import io.conduit.kernel.JsonCodec;
 import io.conduit.runs.Assistants;
 import io.conduit.runs.Run;
 import io.conduit.runs.RunExecutor;
 import io.conduit.runs.RunSubmission;
-import io.conduit.runs.ServingConfig;
 import io.conduit.runs.ThreadEventLog;
 import io.conduit.runs.ThreadLogs;
-import io.conduit.runs.delivery.DeliveryConfig;
 import io.conduit.runs.delivery.SseSubscriber;
 import io.conduit.runs.delivery.StreamPermits;
 import io.vertx.core.Context;
@@ -22,7 +22,6 @@ import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * OpenAI's chat completions in front of the assistants, on Vert.x: {@code POST /v1/chat/completions} starts a run
@@ -38,28 +37,23 @@ public class CompletionRoutes {
     private final Assistants assistants;
     private final ThreadLogs logs;
     private final RunExecutor executor;
-    private final ServingConfig config;
-    private final DeliveryConfig delivery;
-    private final StreamPermits permits;
     private final Vertx vertx;
-    private final long maxBody;
+    private final RequestBodies bodies;
+    private final SseStreams streams;
 
-    CompletionRoutes(CompletionRuns runs, Assistants assistants, ThreadLogs logs, RunExecutor executor, ServingConfig config,
-                     DeliveryConfig delivery, StreamPermits permits, Vertx vertx,
-                     @ConfigProperty(name = "conduit.api.max-body-bytes", defaultValue = "1048576") long maxBody) {
+    CompletionRoutes(CompletionRuns runs, Assistants assistants, ThreadLogs logs, RunExecutor executor, Vertx vertx,
+                     RequestBodies bodies, SseStreams streams) {
         this.runs = runs;
         this.assistants = assistants;
         this.logs = logs;
         this.executor = executor;
-        this.config = config;
-        this.delivery = delivery;
-        this.permits = permits;
         this.vertx = vertx;
-        this.maxBody = maxBody;
+        this.bodies = bodies;
+        this.streams = streams;
     }
 
     void routes(@Observes Router router) {
-        BodyHandler body = BodyHandler.create(false).setBodyLimit(maxBody);
+        BodyHandler body = bodies.handler();
         router.post("/v1/chat/completions").handler(body).handler(this::complete).failureHandler(this::failed);
         router.get("/v1/models").handler(this::models).failureHandler(this::failed);
         router.get("/v1/models/:model").handler(this::model).failureHandler(this::failed);
@@ -68,42 +62,40 @@ public class CompletionRoutes {
     private void complete(RoutingContext ctx) {
         ChatRequest request;
         try {
-            JsonNode body = ClientJson.parse(ctx.body().buffer() == null ? null : ctx.body().buffer().getBytes());
+            JsonNode body = RequestBodies.json(ctx);
             request = ChatRequest.parse(body, ctx.request().getHeader(ChatRequest.THREAD_HEADER));
         } catch (Exception e) {
             write(ctx, OpenAiError.of(e));
             return;
         }
-        Context context = vertx.getOrCreateContext();
         if (request.stream()) {
-            StreamPermits.Permit permit = permits.tryAcquire(); // before the run is created: a refused stream creates nothing
-            if (permit == null) {
-                write(ctx, new OpenAiError(429, "rate_limit_error", StreamPermits.CODE, null, permits.refusal(), permits.retryAfterSeconds()));
+            SseStream stream = streams.of(ctx);
+            // before the run is created: a refused stream creates nothing
+            if (!stream.admit(p -> write(ctx, new OpenAiError(429, "rate_limit_error", StreamPermits.CODE, null, p.refusal(), p.retryAfterSeconds())))) {
                 return;
             }
-            runs.start(request, true).subscribe().with(sub -> stream(ctx, context, request, sub, permit), f -> {
-                permit.release();
+            runs.start(request, true).subscribe().with(sub -> stream(ctx, stream, request, sub), f -> {
+                stream.release();
                 write(ctx, OpenAiError.of(f));
             });
         } else {
+            Context context = vertx.getOrCreateContext();
             runs.start(request, false).subscribe().with(sub -> whole(ctx, context, request, sub), f -> write(ctx, OpenAiError.of(f)));
         }
     }
 
-    private void stream(RoutingContext ctx, Context context, ChatRequest request, RunSubmission.Submitted sub, StreamPermits.Permit permit) {
+    private void stream(RoutingContext ctx, SseStream stream, ChatRequest request, RunSubmission.Submitted sub) {
         Run run = sub.run();
         headers(ctx.response(), sub);
-        SseSubscriber sse = new SseSubscriber(ctx.request(), context, config.heartbeat(), delivery, e -> true,
-                new ChunkStream(CompletionJson.of(run.runId(), request.model()), request.includeUsage()), true, permit);
+        SseSubscriber sse = stream.subscriber(e -> true,
+                new ChunkStream(CompletionJson.of(run.runId(), request.model()), request.includeUsage()), true);
         TerminalGuard guarded = new TerminalGuard(run.runId(), sse);
         ThreadEventLog.Subscription s = logs.log(CompletionFormat.NAME, run.threadId()).subscribeRun(run.runId(), -1, guarded);
-        sse.open();
+        stream.open(s == null ? null : s::cancel);
         if (s == null) {
             guarded.onEnd(); // not reached: the submission opened the run's segment
-        } else {
-            sse.release(s::cancel);
         }
-        sse.onClientGone(() -> cancelIfAsked(sub));
+        streams.cancelOnDisconnect(sse, run, sub.cancelOnDisconnect());
     }
 
     private void whole(RoutingContext ctx, Context context, ChatRequest request, RunSubmission.Submitted sub) {
@@ -165,7 +157,7 @@ public class CompletionRoutes {
     private void failed(RoutingContext ctx) {
         if (ctx.statusCode() == 413) {
             write(ctx, new OpenAiError(413, OpenAiError.INVALID_REQUEST, "body_too_large", null,
-                    "The request body is larger than " + maxBody + " bytes.", 0));
+                    "The request body is larger than " + bodies.limit() + " bytes.", 0));
         } else if (ctx.failure() != null) {
             write(ctx, OpenAiError.of(ctx.failure()));
         } else {

@@ -1,7 +1,7 @@
 package io.conduit.completions;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.conduit.checkpoint.JsonCodec;
+import io.conduit.kernel.JsonCodec;
 import io.conduit.runs.Assistant;
 import io.conduit.runs.Assistants;
 import io.conduit.runs.InvalidInputException;

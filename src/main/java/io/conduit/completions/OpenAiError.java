@@ -1,8 +1,8 @@
 package io.conduit.completions;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.conduit.checkpoint.JsonCodec;
 import io.conduit.graph.GraphException;
+import io.conduit.kernel.JsonCodec;
 import io.conduit.runs.InvalidInputException;
 import io.conduit.runs.LimitExceededException;
 import io.conduit.runs.NotFoundException;

@@ -1,10 +1,10 @@
 package io.conduit.completions;
 
 import io.conduit.agent.message.AssistantMessage;
-import io.conduit.checkpoint.JsonCodec;
 import io.conduit.graph.GraphEvent;
 import io.conduit.graph.Interrupt;
 import io.conduit.graph.Update;
+import io.conduit.kernel.JsonCodec;
 import io.conduit.runs.RunEvent;
 import io.conduit.runs.RunNotice;
 import io.conduit.runs.RunTranslator;

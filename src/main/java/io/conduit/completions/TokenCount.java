@@ -2,8 +2,8 @@ package io.conduit.completions;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.conduit.agent.message.AssistantMessage;
-import io.conduit.checkpoint.JsonCodec;
 import io.conduit.graph.Update;
+import io.conduit.kernel.JsonCodec;
 
 /**
  * The tokens a run's model calls used, from its root graph's updates: by the graph's {@code usage} channel (every

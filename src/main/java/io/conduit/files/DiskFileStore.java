@@ -1,7 +1,7 @@
 package io.conduit.files;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.conduit.checkpoint.JsonCodec;
+import io.conduit.kernel.JsonCodec;
 import io.conduit.runs.NotFoundException;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;

@@ -1,6 +1,6 @@
 package io.conduit.graph;
 
-import io.conduit.checkpoint.Codec;
+import io.conduit.kernel.Codec;
 import java.util.List;
 
 /**

@@ -4,7 +4,7 @@ import io.conduit.checkpoint.Checkpoint;
 import io.conduit.checkpoint.CheckpointSource;
 import io.conduit.checkpoint.Checkpointer;
 import io.conduit.checkpoint.Head;
-import io.conduit.checkpoint.TimeOrderedIds;
+import io.conduit.kernel.TimeOrderedIds;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.subscription.BackPressureStrategy;

@@ -1,7 +1,7 @@
 package io.conduit.graph;
 
-import io.conduit.checkpoint.Codec;
-import io.conduit.checkpoint.JsonCodec;
+import io.conduit.kernel.Codec;
+import io.conduit.kernel.JsonCodec;
 
 /**
  * Stores an {@link Interrupt} in a pending write with the JSON it has always had: its fields in record order, its

@@ -1,8 +1,8 @@
 package io.conduit.graph;
 
 import com.fasterxml.jackson.databind.JavaType;
-import io.conduit.checkpoint.Codec;
-import io.conduit.checkpoint.JsonCodec;
+import io.conduit.kernel.Codec;
+import io.conduit.kernel.JsonCodec;
 import java.util.List;
 
 /**

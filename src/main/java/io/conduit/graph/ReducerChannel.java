@@ -1,7 +1,7 @@
 package io.conduit.graph;
 
-import io.conduit.checkpoint.Codec;
-import io.conduit.checkpoint.JsonCodec;
+import io.conduit.kernel.Codec;
+import io.conduit.kernel.JsonCodec;
 import java.util.List;
 import java.util.function.BinaryOperator;
 

@@ -7,7 +7,7 @@ import io.conduit.checkpoint.Checkpointer;
 import io.conduit.checkpoint.Head;
 import io.conduit.checkpoint.Stored;
 import io.conduit.checkpoint.TaskSpec;
-import io.conduit.checkpoint.TimeOrderedIds;
+import io.conduit.kernel.TimeOrderedIds;
 import io.smallrye.mutiny.Uni;
 import java.util.LinkedHashSet;
 import java.util.List;

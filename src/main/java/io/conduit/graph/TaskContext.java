@@ -1,7 +1,7 @@
 package io.conduit.graph;
 
-import io.conduit.checkpoint.JsonCodec;
 import io.conduit.checkpoint.Stored;
+import io.conduit.kernel.JsonCodec;
 import java.util.List;
 
 /** The {@link NodeContext} of one task of a run. */

@@ -1,9 +1,9 @@
 package io.conduit.graph;
 
-import io.conduit.checkpoint.Codec;
-import io.conduit.checkpoint.JsonCodec;
 import io.conduit.checkpoint.PendingWrite;
 import io.conduit.checkpoint.Stored;
+import io.conduit.kernel.Codec;
+import io.conduit.kernel.JsonCodec;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

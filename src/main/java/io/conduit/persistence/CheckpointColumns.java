@@ -2,9 +2,9 @@ package io.conduit.persistence;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import io.conduit.checkpoint.JsonCodec;
 import io.conduit.checkpoint.Stored;
 import io.conduit.checkpoint.TaskSpec;
+import io.conduit.kernel.JsonCodec;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;

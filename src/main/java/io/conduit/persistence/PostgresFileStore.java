@@ -4,11 +4,11 @@ import static io.conduit.persistence.SqlValues.instant;
 import static io.conduit.persistence.SqlValues.time;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import io.conduit.checkpoint.JsonCodec;
 import io.conduit.files.CsvSummary;
 import io.conduit.files.FileChunks;
 import io.conduit.files.FileStore;
 import io.conduit.files.StoredFile;
+import io.conduit.kernel.JsonCodec;
 import io.conduit.runs.NotFoundException;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;

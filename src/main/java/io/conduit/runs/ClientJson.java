@@ -2,8 +2,8 @@ package io.conduit.runs;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import io.conduit.checkpoint.JsonCodec;
 import io.conduit.checkpoint.StorableText;
+import io.conduit.kernel.JsonCodec;
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
 import java.nio.charset.CharsetDecoder;

@@ -2,10 +2,10 @@ package io.conduit.runs;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.conduit.agent.message.ChatMessage;
-import io.conduit.checkpoint.JsonCodec;
 import io.conduit.graph.Channel;
 import io.conduit.graph.StateSchema;
 import io.conduit.graph.Update;
+import io.conduit.kernel.JsonCodec;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;

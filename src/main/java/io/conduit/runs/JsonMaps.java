@@ -2,8 +2,8 @@ package io.conduit.runs;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
-import io.conduit.checkpoint.JsonCodec;
 import io.conduit.checkpoint.StorableText;
+import io.conduit.kernel.JsonCodec;
 import java.util.Map;
 
 /**

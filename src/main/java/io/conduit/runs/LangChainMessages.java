@@ -10,8 +10,8 @@ import io.conduit.agent.message.SystemMessage;
 import io.conduit.agent.message.ToolCall;
 import io.conduit.agent.message.ToolMessage;
 import io.conduit.agent.message.UserMessage;
-import io.conduit.checkpoint.JsonCodec;
-import io.conduit.checkpoint.TimeOrderedIds;
+import io.conduit.kernel.JsonCodec;
+import io.conduit.kernel.TimeOrderedIds;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -11,7 +11,7 @@ import io.conduit.agent.message.SystemMessage;
 import io.conduit.agent.message.ToolCall;
 import io.conduit.agent.message.ToolMessage;
 import io.conduit.agent.message.UserMessage;
-import io.conduit.checkpoint.JsonCodec;
+import io.conduit.kernel.JsonCodec;
 
 /**
  * JSON as the thread protocol writes it: strings quoted by hand into a builder (the per-token path makes no tree), any

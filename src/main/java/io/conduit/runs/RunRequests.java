@@ -1,12 +1,12 @@
 package io.conduit.runs;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.conduit.checkpoint.JsonCodec;
 import io.conduit.graph.Command;
 import io.conduit.graph.Durability;
 import io.conduit.graph.RunRequest;
 import io.conduit.graph.StateSchema;
 import io.conduit.graph.Update;
+import io.conduit.kernel.JsonCodec;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Iterator;

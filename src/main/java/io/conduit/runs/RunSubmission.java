@@ -1,9 +1,9 @@
 package io.conduit.runs;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.conduit.checkpoint.JsonCodec;
-import io.conduit.checkpoint.TimeOrderedIds;
 import io.conduit.graph.GraphException;
+import io.conduit.kernel.JsonCodec;
+import io.conduit.kernel.TimeOrderedIds;
 import io.smallrye.mutiny.Uni;
 import java.time.Clock;
 import java.time.Instant;

@@ -2,7 +2,7 @@ package io.conduit.runs;
 
 import com.fasterxml.jackson.annotation.JsonValue;
 import com.fasterxml.jackson.databind.JsonNode;
-import io.conduit.checkpoint.JsonCodec;
+import io.conduit.kernel.JsonCodec;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashSet;

@@ -4,11 +4,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.conduit.agent.message.ChatMessage;
-import io.conduit.checkpoint.JsonCodec;
 import io.conduit.graph.Channel;
 import io.conduit.graph.MessageList;
 import io.conduit.graph.State;
 import io.conduit.graph.Update;
+import io.conduit.kernel.JsonCodec;
 
 /**
  * State values and node updates as clients read them: each channel through its codec, except chat messages, which

@@ -1,6 +1,6 @@
 package io.conduit.runs;
 
-import io.conduit.checkpoint.TimeOrderedIds;
+import io.conduit.kernel.TimeOrderedIds;
 
 /**
  * Who holds a running run: one incarnation of a replica. The replica is stable across the process's restarts (its

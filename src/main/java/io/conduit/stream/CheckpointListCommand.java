@@ -3,7 +3,7 @@ package io.conduit.stream;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.conduit.checkpoint.JsonCodec;
+import io.conduit.kernel.JsonCodec;
 import io.conduit.runs.RegisteredGraph;
 import io.conduit.runs.ThreadGraphs;
 import io.conduit.graph.StateSnapshot;

@@ -3,7 +3,7 @@ package io.conduit.stream;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.conduit.checkpoint.JsonCodec;
+import io.conduit.kernel.JsonCodec;
 
 /** The protocol's answers: {@code {type:"success", id, result, meta}} and {@code {type:"error", id, error, message}}. */
 public final class CommandAnswers {

@@ -1,8 +1,8 @@
 package io.conduit.stream;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.conduit.checkpoint.JsonCodec;
-import io.conduit.checkpoint.TimeOrderedIds;
+import io.conduit.kernel.JsonCodec;
+import io.conduit.kernel.TimeOrderedIds;
 import io.conduit.runs.RunEvent;
 import io.conduit.runs.RunEventListener;
 import io.conduit.runs.ThreadEventLog;

@@ -2,8 +2,8 @@ package io.conduit.stream;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.conduit.checkpoint.JsonCodec;
 import io.conduit.graph.Interrupt;
+import io.conduit.kernel.JsonCodec;
 import io.conduit.runs.Assistants;
 import io.smallrye.mutiny.Uni;
 import java.util.ArrayList;

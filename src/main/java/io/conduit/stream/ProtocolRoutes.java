@@ -2,16 +2,15 @@ package io.conduit.stream;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.conduit.runs.ClientJson;
+import io.conduit.http.RequestBodies;
+import io.conduit.http.SseStream;
+import io.conduit.http.SseStreams;
 import io.conduit.runs.InvalidInputException;
 import io.conduit.runs.ProtocolEventLogs;
 import io.conduit.runs.RunEvent;
-import io.conduit.runs.delivery.DeliveryConfig;
 import io.conduit.runs.delivery.SseSubscriber;
 import io.conduit.runs.delivery.StreamPermits;
 import io.conduit.runs.ThreadEventLog;
-import io.vertx.core.Context;
-import io.vertx.core.Vertx;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
@@ -20,7 +19,6 @@ import jakarta.enterprise.event.Observes;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * The thread protocol over HTTP, on Vert.x: {@code POST /threads/{id}/commands} answers one command inline, always
@@ -35,26 +33,21 @@ public class ProtocolRoutes {
     private final ProtocolEventLogs logs;
     private final ThreadAccess access;
     private final StreamConfig config;
-    private final Vertx vertx;
-    private final long maxBody;
-    private final StreamPermits permits;
-    private final DeliveryConfig delivery;
+    private final RequestBodies bodies;
+    private final SseStreams streams;
 
-    ProtocolRoutes(ThreadCommands commands, ProtocolEventLogs logs, ThreadAccess access, StreamConfig config, Vertx vertx,
-                   @ConfigProperty(name = "conduit.api.max-body-bytes", defaultValue = "1048576") long maxBody, StreamPermits permits,
-                   DeliveryConfig delivery) {
-        this.delivery = delivery;
-        this.permits = permits;
+    ProtocolRoutes(ThreadCommands commands, ProtocolEventLogs logs, ThreadAccess access, StreamConfig config, RequestBodies bodies,
+                   SseStreams streams) {
         this.commands = commands;
         this.logs = logs;
         this.access = access;
         this.config = config;
-        this.vertx = vertx;
-        this.maxBody = maxBody;
+        this.bodies = bodies;
+        this.streams = streams;
     }
 
     void routes(@Observes Router router) {
-        BodyHandler body = BodyHandler.create(false).setBodyLimit(maxBody);
+        BodyHandler body = bodies.handler();
         router.post("/threads/:thread_id/commands").handler(body).handler(this::command);
         router.post("/threads/:thread_id/stream/events").handler(body).handler(this::events);
     }
@@ -76,12 +69,12 @@ public class ProtocolRoutes {
 
     private void events(RoutingContext ctx) {
         String threadId = ctx.pathParam("thread_id");
-        Context context = vertx.getOrCreateContext();
+        SseStream stream = streams.of(ctx, config.heartbeat());
         allowed(ctx, threadId, () -> {
             EventFilter filter;
             Long since;
             try {
-                JsonNode b = ClientJson.parse(ctx.body().buffer() == null ? null : ctx.body().buffer().getBytes());
+                JsonNode b = RequestBodies.json(ctx);
                 if (b == null || !b.isObject()) {
                     throw ProtocolException.invalid("the body is {channels, namespaces?, depth?, since?}");
                 }
@@ -97,19 +90,18 @@ public class ProtocolRoutes {
                 json(ctx, 400, CommandAnswers.error(null, "invalid_argument", "the body is not JSON"));
                 return;
             }
-            StreamPermits.Permit permit = permits.tryAcquire();
-            if (permit == null) { // this replica's streams are at their limit (conduit.limits.max-streams)
-                ctx.response().putHeader("Retry-After", String.valueOf(permits.retryAfterSeconds()));
-                json(ctx, 429, CommandAnswers.error(null, StreamPermits.CODE, permits.refusal()));
+            // this replica's streams at their limit (conduit.limits.max-streams): the protocol's error answer
+            if (!stream.admit(p -> {
+                ctx.response().putHeader("Retry-After", String.valueOf(p.retryAfterSeconds()));
+                json(ctx, 429, CommandAnswers.error(null, StreamPermits.CODE, p.refusal()));
+            })) {
                 return;
             }
-            SseSubscriber sse = new SseSubscriber(ctx.request(), context, config.heartbeat(), delivery,
-                    e -> ConnectionSubscriptions.notice(e) || filter.matches(e.mode(), e.ns()),
-                    ProtocolRoutes::frame, false, permit);
+            SseSubscriber sse = stream.subscriber(e -> ConnectionSubscriptions.notice(e) || filter.matches(e.mode(), e.ns()),
+                    ProtocolRoutes::frame, false);
             // subscribed before the headers go out: a client that acts on them finds its events in the log
             ThreadEventLog.Subscription s = logs.log(threadId).subscribeThread(since == null ? -1L : since, sse);
-            sse.open();
-            sse.release(s::cancel);
+            stream.open(s::cancel);
         });
     }
 

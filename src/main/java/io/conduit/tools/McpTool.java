@@ -7,7 +7,7 @@ import dev.langchain4j.internal.JsonSchemaElementUtils;
 import dev.langchain4j.mcp.client.McpClient;
 import dev.langchain4j.service.tool.ToolExecutionResult;
 import io.conduit.agent.port.ToolScope;
-import io.conduit.checkpoint.JsonCodec;
+import io.conduit.kernel.JsonCodec;
 import io.smallrye.mutiny.Uni;
 import java.util.Map;
 import java.util.Set;

@@ -7,7 +7,7 @@ import io.conduit.agent.message.ToolCall;
 import io.conduit.agent.port.ToolOutcome;
 import io.conduit.agent.port.ToolScope;
 import io.conduit.agent.port.ToolSpec;
-import io.conduit.checkpoint.JsonCodec;
+import io.conduit.kernel.JsonCodec;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
 import jakarta.enterprise.context.ApplicationScoped;

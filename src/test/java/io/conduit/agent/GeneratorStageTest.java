@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.conduit.agent.message.AssistantMessage;
 import io.conduit.agent.message.ToolCall;
-import io.conduit.checkpoint.JsonCodec;
 import io.conduit.graph.GraphEvent;
+import io.conduit.kernel.JsonCodec;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.conduit.api.SseClient.Sse;
-import io.conduit.checkpoint.JsonCodec;
 import io.conduit.graph.CompiledGraph;
+import io.conduit.kernel.JsonCodec;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;

@@ -3,7 +3,7 @@ package io.conduit.api;
 import static io.restassured.RestAssured.given;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.conduit.checkpoint.JsonCodec;
+import io.conduit.kernel.JsonCodec;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

@@ -121,7 +121,7 @@ class LimitsTest {
     /** Sends every body to its thread's {@code /runs} at once (no request waits for another's answer). */
     private List<HttpResponse<String>> together(List<String> threads) throws Exception {
         HttpClient http = HttpClient.newHttpClient();
-        String body = io.conduit.checkpoint.JsonCodec.MAPPER.writeValueAsString(later());
+        String body = io.conduit.kernel.JsonCodec.MAPPER.writeValueAsString(later());
         List<CompletableFuture<HttpResponse<String>>> sent = new ArrayList<>();
         for (String t : threads) {
             sent.add(http.sendAsync(HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/threads/" + t + "/runs"))

@@ -1,7 +1,7 @@
 package io.conduit.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.conduit.checkpoint.JsonCodec;
+import io.conduit.kernel.JsonCodec;
 import io.conduit.runs.ProtocolEventLogs;
 import io.conduit.runs.RunEvent;
 import io.conduit.runs.RunEventListener;

@@ -1,7 +1,7 @@
 package io.conduit.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.conduit.checkpoint.JsonCodec;
+import io.conduit.kernel.JsonCodec;
 import io.restassured.RestAssured;
 import java.io.BufferedReader;
 import java.io.IOException;

@@ -2,6 +2,7 @@ package io.conduit.checkpoint;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.conduit.kernel.JsonCodec;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

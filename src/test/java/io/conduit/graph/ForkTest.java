@@ -1,7 +1,7 @@
 package io.conduit.graph;
 
 import io.conduit.checkpoint.CheckpointSource;
-import io.conduit.checkpoint.TimeOrderedIds;
+import io.conduit.kernel.TimeOrderedIds;
 import static io.conduit.graph.Runs.done;
 import static io.conduit.graph.Runs.failed;
 import static io.conduit.graph.Runs.finished;

@@ -3,9 +3,9 @@ package io.conduit.graph;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.conduit.checkpoint.JsonCodec;
 import io.conduit.checkpoint.PendingWrite;
 import io.conduit.checkpoint.Stored;
+import io.conduit.kernel.JsonCodec;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;

@@ -14,9 +14,9 @@ import static io.conduit.graph.TestMessages.ids;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.conduit.checkpoint.TimeOrderedIds;
 import io.conduit.graph.TestMessages.Item;
 import io.conduit.graph.TestMessages.Msg;
+import io.conduit.kernel.TimeOrderedIds;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;

@@ -9,13 +9,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.conduit.checkpoint.Checkpoint;
 import io.conduit.checkpoint.CheckpointSource;
-import io.conduit.checkpoint.JsonCodec;
 import io.conduit.checkpoint.PendingWrite;
 import io.conduit.checkpoint.Stored;
 import io.conduit.checkpoint.TaskSpec;
-import io.conduit.checkpoint.TimeOrderedIds;
 import io.conduit.graph.TestMessages.Item;
 import io.conduit.graph.TestMessages.Msg;
+import io.conduit.kernel.JsonCodec;
+import io.conduit.kernel.TimeOrderedIds;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

@@ -3,7 +3,7 @@ package io.conduit.llm;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.conduit.checkpoint.JsonCodec;
+import io.conduit.kernel.JsonCodec;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.URI;

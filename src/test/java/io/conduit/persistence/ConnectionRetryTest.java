@@ -7,7 +7,7 @@ import io.conduit.checkpoint.Checkpoint;
 import io.conduit.checkpoint.CheckpointConflictException;
 import io.conduit.checkpoint.CheckpointSource;
 import io.conduit.checkpoint.TaskSpec;
-import io.conduit.checkpoint.TimeOrderedIds;
+import io.conduit.kernel.TimeOrderedIds;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.AsyncResult;
 import io.vertx.core.Future;

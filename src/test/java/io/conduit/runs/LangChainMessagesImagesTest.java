@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.conduit.agent.message.ChatMessage;
 import io.conduit.agent.message.UserMessage;
-import io.conduit.checkpoint.JsonCodec;
+import io.conduit.kernel.JsonCodec;
 import org.junit.jupiter.api.Test;
 
 /** Images attached to a user message: read from LangChain's and OpenAI's content blocks, written back as blocks, checkpointed. */

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.conduit.checkpoint.JsonCodec;
+import io.conduit.kernel.JsonCodec;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -5,13 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.conduit.checkpoint.Checkpointer;
-import io.conduit.checkpoint.JsonCodec;
 import io.conduit.graph.Channels;
 import io.conduit.graph.GraphOptions;
 import io.conduit.graph.LastValueChannel;
 import io.conduit.graph.StateGraph;
 import io.conduit.graph.StateSchema;
 import io.conduit.graph.Update;
+import io.conduit.kernel.JsonCodec;
 import io.conduit.runs.RegisteredGraph;
 import io.quarkus.arc.lookup.LookupIfProperty;
 import io.quarkus.test.junit.QuarkusTest;

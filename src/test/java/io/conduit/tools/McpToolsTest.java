@@ -8,7 +8,7 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import io.conduit.agent.port.ToolOutcome;
 import io.conduit.agent.port.ToolSpec;
-import io.conduit.checkpoint.JsonCodec;
+import io.conduit.kernel.JsonCodec;
 import io.conduit.tools.ToolsConfig.McpTransportKind;
 import java.io.IOException;
 import java.net.InetSocketAddress;

@@ -1,6 +1,6 @@
 package io.conduit.agent.message;
 
-import io.conduit.checkpoint.TimeOrderedIds;
+import io.conduit.kernel.TimeOrderedIds;
 import java.util.List;
 
 /**

@@ -1,6 +1,6 @@
 package io.conduit.agent.message;
 
-import io.conduit.checkpoint.TimeOrderedIds;
+import io.conduit.kernel.TimeOrderedIds;
 
 /** An instruction for the model that is part of the conversation record (a verifier's note, for example). */
 public record SystemMessage(String id, String content) implements ChatMessage {

@@ -1,7 +1,7 @@
 package io.conduit.agent.message;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import io.conduit.checkpoint.TimeOrderedIds;
+import io.conduit.kernel.TimeOrderedIds;
 import java.util.List;
 
 /**

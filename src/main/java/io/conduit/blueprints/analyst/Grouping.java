@@ -2,7 +2,7 @@ package io.conduit.blueprints.analyst;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.conduit.checkpoint.JsonCodec;
+import io.conduit.kernel.JsonCodec;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;

@@ -3,9 +3,9 @@ package io.conduit.blueprints.analyst;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.conduit.checkpoint.JsonCodec;
 import io.conduit.files.CsvRows;
 import io.conduit.files.FileStore;
+import io.conduit.kernel.JsonCodec;
 import java.util.Locale;
 
 /** {@code search_text}: rows where some cell (of the columns given, or any) contains the text, case-insensitively. */

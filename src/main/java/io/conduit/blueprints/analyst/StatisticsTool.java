@@ -2,10 +2,10 @@ package io.conduit.blueprints.analyst;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.conduit.checkpoint.JsonCodec;
 import io.conduit.files.CsvRows;
 import io.conduit.files.FileStore;
 import io.conduit.files.Numbers;
+import io.conduit.kernel.JsonCodec;
 import java.util.HashMap;
 import java.util.Map;
 

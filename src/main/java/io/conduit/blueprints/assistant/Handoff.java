@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.conduit.agent.message.ToolCall;
 import io.conduit.agent.port.ToolOutcome;
 import io.conduit.agent.port.ToolSpec;
-import io.conduit.checkpoint.JsonCodec;
+import io.conduit.kernel.JsonCodec;
 import java.util.List;
 
 /**

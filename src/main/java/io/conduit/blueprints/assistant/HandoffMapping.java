@@ -5,11 +5,11 @@ import io.conduit.agent.message.AssistantMessage;
 import io.conduit.agent.message.ToolCall;
 import io.conduit.agent.message.ToolMessage;
 import io.conduit.agent.message.UserMessage;
-import io.conduit.checkpoint.TimeOrderedIds;
 import io.conduit.graph.NodeContext;
 import io.conduit.graph.State;
 import io.conduit.graph.SubgraphMapping;
 import io.conduit.graph.Update;
+import io.conduit.kernel.TimeOrderedIds;
 import java.util.ArrayList;
 
 /**

@@ -1,10 +1,10 @@
 package io.conduit.blueprints.request;
 
-import io.conduit.checkpoint.JsonCodec;
 import io.conduit.graph.Node;
 import io.conduit.graph.NodeContext;
 import io.conduit.graph.State;
 import io.conduit.graph.Update;
+import io.conduit.kernel.JsonCodec;
 import io.smallrye.mutiny.Uni;
 import java.util.Map;
 import java.util.function.Function;

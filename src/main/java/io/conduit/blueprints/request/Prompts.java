@@ -3,7 +3,7 @@ package io.conduit.blueprints.request;
 import io.conduit.agent.message.ChatMessage;
 import io.conduit.agent.message.SystemMessage;
 import io.conduit.agent.message.UserMessage;
-import io.conduit.checkpoint.TimeOrderedIds;
+import io.conduit.kernel.TimeOrderedIds;
 import java.util.List;
 
 /**

@@ -3,7 +3,7 @@ package io.conduit.blueprints.tutor;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.conduit.checkpoint.JsonCodec;
+import io.conduit.kernel.JsonCodec;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

@@ -2,11 +2,11 @@ package io.conduit.blueprints.tutor;
 
 import io.conduit.agent.message.ToolCall;
 import io.conduit.agent.port.ToolScope;
-import io.conduit.checkpoint.JsonCodec;
 import io.conduit.graph.Node;
 import io.conduit.graph.NodeContext;
 import io.conduit.graph.State;
 import io.conduit.graph.Update;
+import io.conduit.kernel.JsonCodec;
 import io.smallrye.mutiny.Uni;
 import java.util.ArrayList;
 import java.util.List;

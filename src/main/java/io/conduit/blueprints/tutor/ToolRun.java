@@ -6,9 +6,9 @@ import io.conduit.agent.message.ToolMessage;
 import io.conduit.agent.port.ToolBox;
 import io.conduit.agent.port.ToolOutcome;
 import io.conduit.agent.port.ToolScope;
-import io.conduit.checkpoint.JsonCodec;
-import io.conduit.checkpoint.TimeOrderedIds;
 import io.conduit.graph.NodeContext;
+import io.conduit.kernel.JsonCodec;
+import io.conduit.kernel.TimeOrderedIds;
 import io.smallrye.mutiny.Uni;
 import java.util.List;
 

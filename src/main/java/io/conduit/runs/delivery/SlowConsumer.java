@@ -1,6 +1,6 @@
 package io.conduit.runs.delivery;
 
-import io.conduit.checkpoint.JsonCodec;
+import io.conduit.kernel.JsonCodec;
 
 /**
  * How every transport tells a subscriber it was disconnected for reading too slowly ({@link Outbox#overflowed()}):

@@ -1,9 +1,9 @@
 package io.conduit.blueprints.tutor;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.conduit.checkpoint.JsonCodec;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import io.conduit.kernel.JsonCodec;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;

@@ -3,7 +3,7 @@ package io.conduit.runs.delivery;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.conduit.checkpoint.JsonCodec;
+import io.conduit.kernel.JsonCodec;
 import io.conduit.runs.RunEvent;
 import io.conduit.runs.RunEventLogs;
 import io.conduit.runs.FrameLogs;

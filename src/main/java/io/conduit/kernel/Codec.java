@@ -1,4 +1,4 @@
-package io.conduit.checkpoint;
+package io.conduit.kernel;
 
 /**
  * Turns one kind of value into JSON text and back. Every channel declares the codecs of its value and of its

@@ -1,12 +1,11 @@
-package io.conduit.api;
+package io.conduit.http;
 
-import io.conduit.runs.delivery.StreamPermits;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.ext.web.RoutingContext;
 
 /**
  * The API's error body ({@link ErrorBody}) written on a Vert.x route: the streaming routes of every front door answer
- * their refusals and failures the way the JAX-RS resources do ({@link ApiErrors}), {@code Retry-After} included.
+ * their refusals and failures the way the Agent Server's JAX-RS resources do, {@code Retry-After} included.
  */
 public final class RouteErrors {
 
@@ -50,14 +49,5 @@ public final class RouteErrors {
         } else {
             write(ctx, new ErrorBody(ctx.statusCode(), "http_" + ctx.statusCode(), "the request failed"));
         }
-    }
-
-    /** A stream permit of this replica, or null when it is at its limit (the client has its 429). */
-    public static StreamPermits.Permit permit(RoutingContext ctx, StreamPermits permits) {
-        StreamPermits.Permit p = permits.tryAcquire();
-        if (p == null) {
-            write(ctx, new ErrorBody(429, StreamPermits.CODE, permits.refusal(), permits.retryAfterSeconds()));
-        }
-        return p;
     }
 }

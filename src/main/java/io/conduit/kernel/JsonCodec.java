@@ -1,4 +1,4 @@
-package io.conduit.checkpoint;
+package io.conduit.kernel;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JsonProcessingException;

@@ -1,9 +1,10 @@
-package io.conduit.checkpoint;
+package io.conduit.kernel;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JavaType;
+import io.conduit.checkpoint.Stored;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

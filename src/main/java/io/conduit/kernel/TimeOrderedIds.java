@@ -1,4 +1,4 @@
-package io.conduit.checkpoint;
+package io.conduit.kernel;
 
 import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;

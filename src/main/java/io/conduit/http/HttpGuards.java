@@ -1,5 +1,6 @@
-package io.conduit.api;
+package io.conduit.http;
 
+import io.conduit.files.FilesConfig;
 import io.quarkus.vertx.http.runtime.filters.Filters;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServerResponse;
@@ -8,7 +9,6 @@ import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Checks every request before any route sees it, so that each endpoint, on quarkus-rest or on Vert.x, answers them
@@ -29,10 +29,9 @@ public class HttpGuards {
     private final long maxUpload;
     private final BodyHandler chunked;
 
-    HttpGuards(@ConfigProperty(name = "conduit.api.max-body-bytes", defaultValue = "1048576") long maxBody,
-               @ConfigProperty(name = "conduit.files.max-upload-bytes", defaultValue = "104857600") long maxUpload) {
-        this.maxBody = maxBody;
-        this.maxUpload = maxUpload;
+    HttpGuards(ApiConfig api, FilesConfig files) {
+        this.maxBody = api.maxBodyBytes();
+        this.maxUpload = files.maxUploadBytes();
         this.chunked = BodyHandler.create(false).setBodyLimit(maxBody);
     }
 

@@ -1,7 +1,7 @@
-package io.conduit.api;
+package io.conduit.http;
 
-import io.conduit.checkpoint.JsonCodec;
 import io.conduit.graph.GraphException;
+import io.conduit.kernel.JsonCodec;
 import io.conduit.runs.AssistantExistsException;
 import io.conduit.runs.InvalidInputException;
 import io.conduit.runs.LimitExceededException;
@@ -16,7 +16,9 @@ import java.util.Map;
 /**
  * Every API error has one shape, the Agent Server's {@code {"detail": "...", "code": "..."}}: a sentence for people,
  * a code for programs, never a stack trace. One mapping from exceptions to status and code, for the REST resources
- * and the streaming routes alike (the other front doors, such as {@code io.conduit.agui}, answer their errors with it too). A 429 says when to retry ({@code Retry-After}, {@link #retryAfterSeconds}).
+ * and the streaming routes alike; the other front doors (AG-UI, the AI SDK) answer their errors with it too, and a
+ * door with an error shape of its own (OpenAI's) still writes it with {@link RouteErrors}. A 429 says when to retry
+ * ({@code Retry-After}, {@link #retryAfterSeconds}).
  */
 public record ErrorBody(int status, String code, String detail, long retryAfterSeconds) {
 
@@ -62,7 +64,8 @@ public record ErrorBody(int status, String code, String detail, long retryAfterS
         }
     }
 
-    Map<String, Object> map() {
+    /** The body as a map, for a JAX-RS response's entity. */
+    public Map<String, Object> map() {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("detail", detail);
         m.put("code", code);
