@@ -1,40 +1,26 @@
 package io.conduit.completions;
 
+import io.conduit.runs.EndGuard;
 import io.conduit.runs.RunEvent;
 import io.conduit.runs.RunEventListener;
 
-/**
- * Passes a run's answer on, and, when the log ends the run without its end (a run stopped before it had event numbers
- * logs nothing), an end of its own first: the client is always told the answer finished.
- */
-final class TerminalGuard implements RunEventListener {
+/** A run's answer ends, with an end of its own when the log ended the run without one: the client is always told. */
+final class TerminalGuard extends EndGuard {
 
-    private final RunEventListener next;
     private final String runId;
-    private boolean terminal;
 
     TerminalGuard(String runId, RunEventListener next) {
+        super(next);
         this.runId = runId;
-        this.next = next;
     }
 
     @Override
-    public void onEvent(RunEvent e) {
-        terminal |= e.terminal();
-        next.onEvent(e);
+    protected boolean ends(RunEvent e) {
+        return e.terminal();
     }
 
     @Override
-    public void onReplay(RunEvent e) {
-        terminal |= e.terminal();
-        next.onReplay(e);
-    }
-
-    @Override
-    public void onEnd() {
-        if (!terminal) {
-            next.onEvent(new RunEvent(Long.MAX_VALUE, runId, RunReading.END, "", TokenCount.NONE));
-        }
-        next.onEnd();
+    protected RunEvent missingEnd(boolean any) {
+        return new RunEvent(Long.MAX_VALUE, runId, RunReading.END, "", TokenCount.NONE);
     }
 }
