@@ -3,9 +3,9 @@ package io.conduit.runs;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * The seqs of one run's events, taken from the block the run reserved in its thread's store: its classic events
- * ({@link LangGraphEvents}) and its protocol events ({@link ProtocolEvents}) draw from this one counter, so a seq names
- * one event in either log for the thread's whole life.
+ * The seqs of one run's frames in one wire format, from the first of the block the run reserved in its thread's
+ * store: each format's translation of the run counts from there, so a seq names one frame of that format for the
+ * thread's whole life (blocks never overlap).
  */
 final class EventSeq {
 

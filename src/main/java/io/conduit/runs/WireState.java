@@ -23,8 +23,6 @@ public final class WireState {
         return values(state, LangChainMessages::toJson);
     }
 
-    /** The values with chat messages written by {@code messages}. */
-    @SuppressWarnings({"unchecked", "rawtypes"})
     /** The state as the thread protocol's {@code values} events carry it (messages normalized, AI content as blocks). */
     public static ObjectNode protocolValues(State state) {
         return values(state, ProtocolJson::message);
@@ -51,6 +49,8 @@ public final class WireState {
         }
     }
 
+    /** The values with chat messages written by {@code messages}. */
+    @SuppressWarnings({"unchecked", "rawtypes"})
     public static ObjectNode values(State state, java.util.function.Function<ChatMessage, ? extends JsonNode> messages) {
         ObjectNode out = JsonCodec.MAPPER.createObjectNode();
         for (Channel ch : state.schema().channels()) {
