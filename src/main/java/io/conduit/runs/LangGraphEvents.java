@@ -25,8 +25,6 @@ import java.util.function.Supplier;
  */
 final class LangGraphEvents implements RunTranslator {
 
-    static final Set<String> ON_REQUEST = Set.of("events", "tasks", "checkpoints", "debug");
-
     private final Consumer<RunEvent> out;
     /** When the entry being translated was logged. */
     private long now;

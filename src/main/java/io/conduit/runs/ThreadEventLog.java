@@ -23,6 +23,11 @@ public final class ThreadEventLog {
         public void cancel() {
             log.remove(this);
         }
+
+        /** Whether it reads this format of this run. */
+        boolean wants(int format, String run) {
+            return view == format && (runId == null || runId.equals(run));
+        }
     }
 
     private final ThreadLog log;

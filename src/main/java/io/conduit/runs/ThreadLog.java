@@ -47,16 +47,12 @@ public final class ThreadLog {
         owner.account(s.add(entry, now));
         for (int v = 0; v < s.translations.length; v++) {
             Translation t = s.translations[v];
-            List<RunEvent> frames;
-            if (t != null) {
-                frames = t.translate(entry, now);
-            } else if (interested(v, runId) && (t = translation(s, v)) != null) {
-                frames = t.catchUp(s);
-            } else {
+            List<RunEvent> frames = t != null ? t.translate(entry, now) : interested(v, runId) ? open(s, v) : List.of();
+            if (frames.isEmpty()) {
                 continue;
             }
             for (ThreadEventLog.Subscription sub : subscribers) {
-                if (sub.view == v && (sub.runId == null || sub.runId.equals(runId))) {
+                if (sub.wants(v, runId)) {
                     frames.forEach(sub.listener::onEvent);
                 }
             }
@@ -121,11 +117,8 @@ public final class ThreadLog {
         for (RunSegment s : segments.values()) {
             if (afterSeq != null && visible(s, view)) {
                 replay(s, view, afterSeq, listener);
-            } else if (!s.ended() && s.translations[view] == null) {
-                Translation t = translation(s, view); // live from here: what the run wrote before is not asked for
-                if (t != null) {
-                    t.catchUp(s);
-                }
+            } else if (!s.ended()) {
+                open(s, view); // live from here: what the run wrote before is not asked for
             }
         }
         ThreadEventLog.Subscription sub = new ThreadEventLog.Subscription(this, view, null, listener);
@@ -141,10 +134,8 @@ public final class ThreadLog {
     synchronized long lastSeq(int view) {
         List<RunSegment> newestFirst = new ArrayList<>(segments.values()).reversed();
         for (RunSegment s : newestFirst) {
+            open(s, view);
             Translation t = s.translations[view];
-            if (t == null && (t = translation(s, view)) != null) {
-                t.catchUp(s);
-            }
             if (t != null && t.last >= 0) {
                 return t.last;
             }
@@ -174,14 +165,7 @@ public final class ThreadLog {
     private void replay(RunSegment s, int view, long afterSeq, RunEventListener listener) {
         Translation t = s.translations[view];
         if (t == null) {
-            t = translation(s, view);
-            if (t != null) {
-                for (RunEvent e : t.catchUp(s)) {
-                    if (e.seq() > afterSeq) {
-                        listener.onReplay(e);
-                    }
-                }
-            }
+            replay(open(s, view), afterSeq, listener);
             return;
         }
         if (s.shed) {
@@ -198,29 +182,37 @@ public final class ThreadLog {
         if (afterSeq >= t.last) {
             return;
         }
-        Translation again = translation(s, owner.views().get(view));
-        for (RunEvent e : again.catchUp(s)) {
+        replay(fresh(s, owner.views().get(view)).catchUp(s), afterSeq, listener);
+    }
+
+    private static void replay(List<RunEvent> frames, long afterSeq, RunEventListener listener) {
+        for (RunEvent e : frames) {
             if (e.seq() > afterSeq) {
                 listener.onReplay(e);
             }
         }
     }
 
-    /** The run's translation in this format, made (not yet caught up) if it has none; null before its first entry. */
-    private Translation translation(RunSegment s, int view) {
-        if (s.translations[view] == null && s.size() > 0) {
-            s.translations[view] = translation(s, owner.views().get(view));
+    /**
+     * Gives the run a translation in this format if it has none (and an entry to start from), brought to the
+     * segment's end; returns the frames that made. An existing translation is always at the end: nothing to make.
+     */
+    private List<RunEvent> open(RunSegment s, int view) {
+        if (s.translations[view] != null || s.size() == 0) {
+            return List.of();
         }
-        return s.translations[view];
+        s.translations[view] = fresh(s, owner.views().get(view));
+        return s.translations[view] == null ? List.of() : s.translations[view].catchUp(s);
     }
 
-    private static Translation translation(RunSegment s, EventView view) {
+    /** A translation of the run from its first entry, its {@link RunNotice.Began}; null when it did not begin so. */
+    private static Translation fresh(RunSegment s, EventView view) {
         return s.first() instanceof RunNotice.Began began ? new Translation(view, began) : null;
     }
 
     private boolean interested(int view, String runId) {
         for (ThreadEventLog.Subscription sub : subscribers) {
-            if (sub.view == view && (sub.runId == null || sub.runId.equals(runId))) {
+            if (sub.wants(view, runId)) {
                 return true;
             }
         }
@@ -241,9 +233,9 @@ public final class ThreadLog {
             return 0;
         }
         for (int v = 0; v < s.translations.length; v++) {
-            Translation t = translation(s, v);
+            open(s, v);
+            Translation t = s.translations[v];
             if (t != null) {
-                t.catchUp(s);
                 t.droppedThrough = t.last;
             }
         }

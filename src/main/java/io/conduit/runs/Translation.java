@@ -33,20 +33,17 @@ final class Translation {
         return out;
     }
 
-    /** Brings it up to the segment's end; returns the frames that made (valid until the next call). */
+    /** Brings it up to the segment's end; returns the frames that made. */
     List<RunEvent> catchUp(RunSegment s) {
-        List<RunEvent> all = new ArrayList<>();
-        if (read < s.size()) {
-            out.clear();
-            s.feed(read, (entry, at) -> {
-                translator.on(entry, at);
-                read++;
-            });
-            note();
-            all.addAll(out);
-            out.clear();
-        }
-        return all;
+        out.clear();
+        s.feed(read, (entry, at) -> {
+            translator.on(entry, at);
+            read++;
+        });
+        note();
+        List<RunEvent> made = List.copyOf(out);
+        out.clear();
+        return made;
     }
 
     private void note() {
