@@ -3,8 +3,8 @@ package io.conduit.aisdk;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.conduit.agent.message.AssistantMessage;
 import io.conduit.agent.message.ToolCall;
-import io.conduit.kernel.JsonCodec;
 import io.conduit.runs.MessageBlocks;
+import io.conduit.runs.ToolCallArgs;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -163,7 +163,7 @@ final class UiContentParts implements MessageBlocks.Sink<String> {
         if (p.waiting != null) {
             out.delta("tool-input-delta", "toolCallId", id, "inputTextDelta", "tool:" + id, p.waiting.toString());
         }
-        JsonNode input = json(args);
+        JsonNode input = ToolCallArgs.parse(args);
         if (input != null) {
             out.part("tool-input-available");
             out.field("toolCallId", id);
@@ -227,18 +227,6 @@ final class UiContentParts implements MessageBlocks.Sink<String> {
                     out.close();
                 }
             }
-        }
-    }
-
-    /** A tool call's argument text as JSON (none: an empty object), or null when it is not JSON. */
-    private static JsonNode json(String args) {
-        if (args == null || args.isBlank()) {
-            return JsonCodec.MAPPER.createObjectNode();
-        }
-        try {
-            return JsonCodec.MAPPER.readTree(args); // the model's arguments, not a log's frame: the client reads them as JSON
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            return null;
         }
     }
 

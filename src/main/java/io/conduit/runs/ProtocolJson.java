@@ -68,18 +68,6 @@ final class ProtocolJson {
         }
     }
 
-    /** A tool call's argument text as JSON, or null when it is not JSON (an invalid tool call). */
-    static JsonNode args(String text) {
-        if (text == null || text.isBlank()) {
-            return JsonCodec.MAPPER.createObjectNode();
-        }
-        try {
-            return JsonCodec.MAPPER.readTree(text);
-        } catch (JsonProcessingException e) {
-            return null;
-        }
-    }
-
     /** A chat message in the protocol's normalized shape. */
     static ObjectNode message(ChatMessage m) {
         ObjectNode o = JsonCodec.MAPPER.createObjectNode();
@@ -100,7 +88,7 @@ final class ProtocolJson {
                 if (!a.toolCalls().isEmpty()) {
                     ArrayNode calls = o.putArray("tool_calls");
                     for (ToolCall c : a.toolCalls()) {
-                        JsonNode args = args(c.arguments());
+                        JsonNode args = ToolCallArgs.parse(c.arguments());
                         ObjectNode call = JsonCodec.MAPPER.createObjectNode().put("type", "tool_call").put("id", c.id()).put("name", c.name());
                         call.set("args", args == null ? JsonCodec.MAPPER.createObjectNode() : args);
                         blocks.add(call);

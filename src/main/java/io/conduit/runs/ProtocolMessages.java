@@ -66,7 +66,7 @@ final class ProtocolMessages implements MessageBlocks.Sink<ProtocolFrames.Namesp
                     name = whole.name();
                     argsText = whole.arguments();
                 }
-                JsonNode args = ProtocolJson.args(argsText);
+                JsonNode args = ToolCallArgs.parse(argsText);
                 if (args != null) {
                     ProtocolJson.quote(d.append("{\"type\":\"tool_call\",\"id\":"), id).append(",\"name\":");
                     ProtocolJson.quote(d, name).append(",\"args\":").append(args.toString());
