@@ -2,6 +2,8 @@ package io.conduit;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.tngtech.archunit.ArchConfiguration;
@@ -27,6 +29,9 @@ class ArchitectureTest {
     private static final String[] EDGES = {"io.conduit.llm..", "io.conduit.tools..", "io.conduit.persistence..",
             "io.conduit.runs..", "io.conduit.api..", "io.conduit.stream..", "io.conduit.files..", "io.conduit.http.."};
 
+    private static final String[] DOORS = {"io.conduit.api..", "io.conduit.stream..", "io.conduit.agui..", "io.conduit.aisdk..",
+            "io.conduit.completions.."};
+
     private static JavaClasses classes;
 
     @BeforeAll
@@ -49,11 +54,64 @@ class ArchitectureTest {
     void theRulesSeeEveryLayer() {
         // guards against the rules passing vacuously
         for (String p : new String[]{"kernel", "graph", "checkpoint", "agent", "agent.message", "agent.port", "llm", "tools", "persistence", "api", "http", "stream", "store",
+                "runs", "runs.memory", "runs.graphs", "runs.submission", "runs.worker", "runs.events", "runs.wire", "runs.delivery",
+                "agui", "aisdk", "completions",
                 "files", "blueprints.tutor", "blueprints.analyst", "blueprints.assistant", "blueprints.request"}) {
             assertThat(classes.containPackage("io.conduit." + p)).as(p).isTrue();
         }
         assertThat(classes.contain(io.conduit.graph.CompiledGraph.class)).isTrue();
         assertThat(classes.stream().anyMatch(c -> c.getSimpleName().endsWith("Test"))).isFalse();
+    }
+
+    /** The layers docs/architecture.md draws, each using only those inside it (the kernel is beneath them all). */
+    @Test
+    void theLayersAreTheOnesTheArchitecturePageDraws() {
+        layeredArchitecture().consideringOnlyDependenciesInLayers()
+                .layer("kernel").definedBy("io.conduit.kernel..")
+                .layer("engine").definedBy(concat(ENGINE, "io.conduit.store.."))
+                .layer("agent").definedBy("io.conduit.agent..")
+                .layer("serving").definedBy("io.conduit.runs..")
+                .layer("edges").definedBy("io.conduit.llm..", "io.conduit.tools..", "io.conduit.persistence..", "io.conduit.files..",
+                        "io.conduit.blueprints..")
+                .layer("front-door kit").definedBy("io.conduit.http..")
+                .layer("front doors").definedBy(DOORS)
+                .layer("main").definedBy("io.conduit")
+                .whereLayer("main").mayNotBeAccessedByAnyLayer()
+                .whereLayer("front doors").mayOnlyBeAccessedByLayers("main")
+                .whereLayer("front-door kit").mayOnlyBeAccessedByLayers("front doors", "main")
+                .whereLayer("edges").mayOnlyBeAccessedByLayers("front-door kit", "front doors", "main")
+                .whereLayer("serving").mayOnlyBeAccessedByLayers("edges", "front-door kit", "front doors", "main")
+                .whereLayer("agent").mayOnlyBeAccessedByLayers("serving", "edges", "front-door kit", "front doors", "main")
+                .whereLayer("engine").mayOnlyBeAccessedByLayers("agent", "serving", "edges", "front-door kit", "front doors", "main")
+                .check(classes);
+    }
+
+    /** Every package, the rooms of the serving layer included, is its own slice, and no two depend on each other. */
+    @Test
+    void noPackageCycles() {
+        slices().matching("io.conduit.(**)").should().beFreeOfCycles().check(classes);
+    }
+
+    /**
+     * The serving layer's rooms: the run model and its ports at the bottom; the stores in memory, the graphs, the
+     * event log and the shared wire JSON over it; the worker over those; submission over the worker; delivery, read
+     * by the transports only, at the top; nothing in serving knows a wire format's translator.
+     */
+    @Test
+    void theServingRoomsPointOneWay() {
+        noClasses().that().resideInAPackage("io.conduit.runs")
+                .should().dependOnClassesThat().resideInAPackage("io.conduit.runs.(*)..")
+                .because("the run model and its ports are what every room shares").check(classes);
+        noClasses().that().resideInAnyPackage("io.conduit.runs..").and().resideOutsideOfPackage("io.conduit.runs.delivery..")
+                .should().dependOnClassesThat().resideInAPackage("io.conduit.runs.delivery..")
+                .because("delivery (outboxes, permits) serves the transports; nothing in serving waits on a client").check(classes);
+        noClasses().that().resideInAnyPackage("io.conduit.runs.worker..", "io.conduit.runs.events..", "io.conduit.runs.graphs..",
+                        "io.conduit.runs.memory..", "io.conduit.runs.wire..")
+                .should().dependOnClassesThat().resideInAPackage("io.conduit.runs.submission..")
+                .because("submission starts runs on the worker, not the other way round").check(classes);
+        noClasses().that().resideInAnyPackage("io.conduit.runs.events..", "io.conduit.runs.wire..", "io.conduit.runs.memory..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.conduit.runs.worker..", "io.conduit.runs.graphs..")
+                .because("the log keeps what the worker appends; it does not know who appends").check(classes);
     }
 
     @Test
@@ -252,8 +310,8 @@ class ArchitectureTest {
 
     /** What a blueprint may use of the serving layer: the record that registers it and the input check's rules and failure. */
     private static final DescribedPredicate<JavaClass> REGISTRATION = DescribedPredicate.describe("RegisteredGraph, ChatInput, InputText or InvalidInputException",
-            c -> c.getName().startsWith("io.conduit.runs.RegisteredGraph") || c.getName().equals("io.conduit.runs.InvalidInputException")
-                    || c.getName().equals("io.conduit.runs.InputText") || c.getName().equals("io.conduit.runs.ChatInput"));
+            c -> c.getName().startsWith("io.conduit.runs.graphs.RegisteredGraph") || c.getName().equals("io.conduit.runs.InvalidInputException")
+                    || c.getName().equals("io.conduit.runs.InputText") || c.getName().equals("io.conduit.runs.graphs.ChatInput"));
 
     /** {@code io.conduit.blueprints.<name>} of a package inside a blueprint, or null. */
     private static String blueprint(String pkg) {

@@ -9,12 +9,12 @@ import io.conduit.graph.GraphEvent;
 import io.conduit.graph.Interrupt;
 import io.conduit.graph.Update;
 import io.conduit.kernel.JsonCodec;
-import io.conduit.runs.MessageBlocks;
-import io.conduit.runs.RunEvent;
-import io.conduit.runs.RunNotice;
 import io.conduit.runs.RunStatus;
-import io.conduit.runs.RunTranslator;
-import io.conduit.runs.WireState;
+import io.conduit.runs.events.MessageBlocks;
+import io.conduit.runs.events.RunEvent;
+import io.conduit.runs.events.RunNotice;
+import io.conduit.runs.events.RunTranslator;
+import io.conduit.runs.wire.WireState;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -36,7 +36,7 @@ import java.util.function.Consumer;
  * failed one; a run stopped before it began is one RUN_ERROR {@code run_stopped} saying why. Nothing follows.</li>
  * </ul>
  * Each AG-UI event is one frame ({@link AgUiFrames}); the text and argument deltas carry where their text lies
- * ({@link io.conduit.runs.TextDelta}), so a slow client's outbox merges them. Deterministic, as every translator: fed
+ * ({@link io.conduit.runs.events.TextDelta}), so a slow client's outbox merges them. Deterministic, as every translator: fed
  * the same entries, it writes the same frames.
  */
 final class AgUiEvents implements RunTranslator {

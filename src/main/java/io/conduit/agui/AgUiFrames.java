@@ -2,7 +2,7 @@ package io.conduit.agui;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.conduit.kernel.JsonCodec;
-import io.conduit.runs.RunEvent;
+import io.conduit.runs.events.RunEvent;
 import java.util.function.Consumer;
 
 /**

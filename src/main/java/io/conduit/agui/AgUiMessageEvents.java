@@ -3,8 +3,8 @@ package io.conduit.agui;
 import static io.conduit.agui.AgUiFrames.event;
 
 import io.conduit.agent.message.AssistantMessage;
-import io.conduit.runs.MessageBlocks;
-import io.conduit.runs.RunEvent;
+import io.conduit.runs.events.MessageBlocks;
+import io.conduit.runs.events.RunEvent;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;

@@ -15,7 +15,7 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The Agent Server run request ({@link io.conduit.runs.RunSubmission}'s body) a {@link RunAgentInput} stands for, given
+ * The Agent Server run request ({@link io.conduit.runs.submission.RunSubmission}'s body) a {@link RunAgentInput} stands for, given
  * the thread as it is: the thread's checkpointed history is the truth, so only the input's user and tool messages the
  * thread does not hold yet are appended; {@code resume} becomes {@code command.resume} by interrupt id; {@code tools}
  * become {@code config.configurable.client_tools}, which the default agent's planner binds. A resume that does not

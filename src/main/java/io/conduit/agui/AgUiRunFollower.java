@@ -1,8 +1,8 @@
 package io.conduit.agui;
 
-import io.conduit.runs.RunEvent;
-import io.conduit.runs.RunEventListener;
-import io.conduit.runs.ThreadEventLog;
+import io.conduit.runs.events.RunEvent;
+import io.conduit.runs.events.RunEventListener;
+import io.conduit.runs.events.ThreadEventLog;
 
 /**
  * One run's AG-UI frames for one client: from the run's start (what it did before the client subscribed is replayed),

@@ -1,7 +1,7 @@
 package io.conduit.agui;
 
+import io.conduit.http.ClientJson;
 import io.conduit.http.ErrorBody;
-import io.conduit.runs.ClientJson;
 import io.conduit.runs.delivery.DeliveryConfig;
 import io.conduit.runs.delivery.StreamPermits;
 import io.quarkus.websockets.next.CloseReason;

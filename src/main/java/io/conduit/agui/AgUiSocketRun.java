@@ -1,13 +1,13 @@
 package io.conduit.agui;
 
-import io.conduit.runs.RunEvent;
-import io.conduit.runs.RunEventListener;
 import io.conduit.runs.delivery.BytesInFlight;
 import io.conduit.runs.delivery.DeliveryConfig;
 import io.conduit.runs.delivery.LoopExecutor;
 import io.conduit.runs.delivery.Outbox;
 import io.conduit.runs.delivery.OutboxDrain;
 import io.conduit.runs.delivery.SlowConsumer;
+import io.conduit.runs.events.RunEvent;
+import io.conduit.runs.events.RunEventListener;
 import io.quarkus.websockets.next.CloseReason;
 import io.quarkus.websockets.next.WebSocketConnection;
 import io.vertx.core.Context;

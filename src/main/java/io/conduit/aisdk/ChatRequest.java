@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.conduit.runs.InputText;
 import io.conduit.runs.InvalidInputException;
-import io.conduit.runs.RunSubmission;
+import io.conduit.runs.submission.RunSubmission;
 import java.util.List;
 
 /**

@@ -1,7 +1,7 @@
 package io.conduit.aisdk;
 
 import io.conduit.graph.GraphEvent;
-import io.conduit.runs.MessageBlocks;
+import io.conduit.runs.events.MessageBlocks;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

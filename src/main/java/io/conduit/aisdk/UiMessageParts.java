@@ -1,13 +1,13 @@
 package io.conduit.aisdk;
 
 import com.fasterxml.jackson.core.io.JsonStringEncoder;
-import io.conduit.runs.RunEvent;
+import io.conduit.runs.events.RunEvent;
 import java.util.function.Consumer;
 
 /**
  * Writes a run's UI message stream parts ({@code data: {"type":...}} SSE frames) as the frames of the AI SDK's
  * format: the parts of one entry are gathered into one frame, numbered from the run's first seq; a text, reasoning
- * or tool-input delta is a frame of its own whose text's place is given ({@link io.conduit.runs.TextDelta}), so a
+ * or tool-input delta is a frame of its own whose text's place is given ({@link io.conduit.runs.events.TextDelta}), so a
  * slow client's outbox merges consecutive deltas of one part into one. The {@code start} part comes before any other.
  * A frame's mode says what a replay of a shed run must keep ({@link RunEvent#kept}): an interrupt's question and
  * the end.

@@ -1,8 +1,8 @@
 package io.conduit.aisdk;
 
-import io.conduit.runs.EndGuard;
-import io.conduit.runs.RunEvent;
-import io.conduit.runs.RunEventListener;
+import io.conduit.runs.events.EndGuard;
+import io.conduit.runs.events.RunEvent;
+import io.conduit.runs.events.RunEventListener;
 
 /** A run's UI stream ends, with {@code abort} when the log ended it without its end: {@code useChat} always learns it. */
 final class UiStreamEnd extends EndGuard {

@@ -1,8 +1,8 @@
 package io.conduit.aisdk;
 
-import io.conduit.runs.EventView;
-import io.conduit.runs.RunEvent;
 import io.conduit.runs.ServingConfig;
+import io.conduit.runs.events.EventView;
+import io.conduit.runs.events.RunEvent;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;

@@ -1,7 +1,7 @@
 package io.conduit.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.conduit.runs.ClientJson;
+import io.conduit.http.ClientJson;
 import jakarta.ws.rs.ext.Provider;
 import jakarta.ws.rs.ext.ReaderInterceptor;
 import jakarta.ws.rs.ext.ReaderInterceptorContext;

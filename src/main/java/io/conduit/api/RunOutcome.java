@@ -3,8 +3,8 @@ package io.conduit.api;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.conduit.kernel.JsonCodec;
-import io.conduit.runs.RunEvent;
-import io.conduit.runs.RunEventListener;
+import io.conduit.runs.events.RunEvent;
+import io.conduit.runs.events.RunEventListener;
 import java.util.function.Consumer;
 
 /**

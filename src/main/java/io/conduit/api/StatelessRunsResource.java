@@ -1,7 +1,7 @@
 package io.conduit.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.conduit.runs.RunSubmission;
+import io.conduit.runs.submission.RunSubmission;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.POST;

@@ -9,7 +9,7 @@ import io.conduit.runs.Assistant;
 import io.conduit.runs.Run;
 import io.conduit.runs.RunSpecJson;
 import io.conduit.runs.ThreadRecord;
-import io.conduit.runs.WireState;
+import io.conduit.runs.wire.WireState;
 import java.time.Instant;
 
 /** Records in the Agent Server's JSON shapes (the SDK's {@code Run}, {@code Thread}, {@code Assistant}, {@code ThreadState}). */

@@ -6,7 +6,7 @@ import io.conduit.agent.message.ChatMessage;
 import io.conduit.agent.message.UserMessage;
 import io.conduit.runs.InputText;
 import io.conduit.runs.InvalidInputException;
-import io.conduit.runs.LangChainMessages;
+import io.conduit.runs.wire.LangChainMessages;
 import java.nio.charset.StandardCharsets;
 import java.util.Set;
 import java.util.UUID;

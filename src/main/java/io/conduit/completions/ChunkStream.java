@@ -1,6 +1,6 @@
 package io.conduit.completions;
 
-import io.conduit.runs.RunEvent;
+import io.conduit.runs.events.RunEvent;
 import java.util.function.Function;
 
 /**

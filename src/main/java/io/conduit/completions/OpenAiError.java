@@ -6,9 +6,9 @@ import io.conduit.kernel.JsonCodec;
 import io.conduit.runs.InvalidInputException;
 import io.conduit.runs.LimitExceededException;
 import io.conduit.runs.NotFoundException;
-import io.conduit.runs.RunSubmission;
 import io.conduit.runs.ThreadBusyException;
 import io.conduit.runs.ThreadGraphMismatchException;
+import io.conduit.runs.submission.RunSubmission;
 import org.jboss.logging.Logger;
 
 /**

@@ -1,8 +1,8 @@
 package io.conduit.completions;
 
-import io.conduit.runs.EndGuard;
-import io.conduit.runs.RunEvent;
-import io.conduit.runs.RunEventListener;
+import io.conduit.runs.events.EndGuard;
+import io.conduit.runs.events.RunEvent;
+import io.conduit.runs.events.RunEventListener;
 
 /** A run's answer ends, with an end of its own when the log ended the run without one: the client is always told. */
 final class TerminalGuard extends EndGuard {

@@ -1,7 +1,7 @@
 package io.conduit.completions;
 
-import io.conduit.runs.RunEvent;
-import io.conduit.runs.RunEventListener;
+import io.conduit.runs.events.RunEvent;
+import io.conduit.runs.events.RunEventListener;
 import io.vertx.core.Context;
 import java.util.ArrayList;
 import java.util.List;

@@ -6,10 +6,10 @@ import io.conduit.runs.AssistantExistsException;
 import io.conduit.runs.InvalidInputException;
 import io.conduit.runs.LimitExceededException;
 import io.conduit.runs.NotFoundException;
-import io.conduit.runs.RunSubmission;
 import io.conduit.runs.ThreadBusyException;
 import io.conduit.runs.ThreadExistsException;
 import io.conduit.runs.ThreadGraphMismatchException;
+import io.conduit.runs.submission.RunSubmission;
 import java.util.LinkedHashMap;
 import java.util.Map;
 

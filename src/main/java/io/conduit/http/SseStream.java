@@ -1,9 +1,9 @@
 package io.conduit.http;
 
-import io.conduit.runs.RunEvent;
 import io.conduit.runs.delivery.DeliveryConfig;
 import io.conduit.runs.delivery.SseSubscriber;
 import io.conduit.runs.delivery.StreamPermits;
+import io.conduit.runs.events.RunEvent;
 import io.vertx.core.Context;
 import io.vertx.ext.web.RoutingContext;
 import java.time.Duration;

@@ -1,11 +1,11 @@
 package io.conduit.http;
 
 import io.conduit.runs.Run;
-import io.conduit.runs.RunExecutor;
 import io.conduit.runs.ServingConfig;
 import io.conduit.runs.delivery.DeliveryConfig;
 import io.conduit.runs.delivery.SseSubscriber;
 import io.conduit.runs.delivery.StreamPermits;
+import io.conduit.runs.worker.RunExecutor;
 import io.vertx.core.Vertx;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;

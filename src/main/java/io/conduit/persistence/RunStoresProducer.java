@@ -1,11 +1,11 @@
 package io.conduit.persistence;
 
 import io.conduit.runs.AssistantStore;
-import io.conduit.runs.InMemoryAssistantStore;
-import io.conduit.runs.InMemoryRunStore;
-import io.conduit.runs.InMemoryThreadStore;
 import io.conduit.runs.RunStore;
 import io.conduit.runs.ThreadStore;
+import io.conduit.runs.memory.InMemoryAssistantStore;
+import io.conduit.runs.memory.InMemoryRunStore;
+import io.conduit.runs.memory.InMemoryThreadStore;
 import io.vertx.mutiny.sqlclient.Pool;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Instance;

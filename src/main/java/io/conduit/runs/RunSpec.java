@@ -1,6 +1,7 @@
 package io.conduit.runs;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.conduit.runs.graphs.RunRequests;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;

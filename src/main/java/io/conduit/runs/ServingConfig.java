@@ -18,9 +18,9 @@ public interface ServingConfig {
 
     /**
      * How long a finished run's thread-protocol events stay replayable (a WebSocket or SSE client of
-     * {@code /threads/{id}/stream/events} that reconnects replays them; the SDK retries for about 22 s). Their memory is
-     * bounded like the classic log's, by {@code max-run-log-bytes} per run and {@code max-log-bytes} in total (a
-     * separate budget of the same size).
+     * {@code /threads/{id}/stream/events} that reconnects replays them; the SDK retries for about 22 s). A thread's log
+     * keeps a run's entries for the longest retention of its formats; its memory is bounded by {@code max-run-log-bytes}
+     * per run and {@code max-log-bytes} in total, whatever the format.
      */
     @WithDefault("2m")
     Duration protocolRetention();
@@ -29,7 +29,7 @@ public interface ServingConfig {
     @WithDefault("8388608")
     long maxRunLogBytes();
 
-    /** Most bytes all event logs keep together, per log (classic and protocol); never more than an eighth of the heap each. */
+    /** Most bytes the threads' event logs keep together; never more than an eighth of the heap. */
     @WithDefault("268435456")
     long maxLogBytes();
 

@@ -1,5 +1,6 @@
 package io.conduit.runs;
 
+import io.conduit.runs.submission.ThreadDeletion;
 import io.smallrye.mutiny.Uni;
 
 /**

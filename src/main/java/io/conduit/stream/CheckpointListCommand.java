@@ -3,11 +3,11 @@ package io.conduit.stream;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.conduit.kernel.JsonCodec;
-import io.conduit.runs.RegisteredGraph;
-import io.conduit.runs.ThreadGraphs;
 import io.conduit.graph.StateSnapshot;
+import io.conduit.kernel.JsonCodec;
 import io.conduit.runs.InputText;
+import io.conduit.runs.graphs.RegisteredGraph;
+import io.conduit.runs.graphs.ThreadGraphs;
 import io.smallrye.mutiny.Uni;
 
 /**

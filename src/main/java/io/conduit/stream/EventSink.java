@@ -1,6 +1,6 @@
 package io.conduit.stream;
 
-import io.conduit.runs.RunEvent;
+import io.conduit.runs.events.RunEvent;
 
 /**
  * Where a connection's frames go, in call order: command answers and events, each one JSON message. Implementations

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.conduit.graph.Interrupt;
 import io.conduit.kernel.JsonCodec;
-import io.conduit.runs.Assistants;
+import io.conduit.runs.graphs.Assistants;
 import io.smallrye.mutiny.Uni;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,8 +1,8 @@
 package io.conduit.stream;
 
-import io.conduit.runs.RunEvent;
-import io.conduit.runs.RunEventListener;
-import io.conduit.runs.ThreadEventLog;
+import io.conduit.runs.events.RunEvent;
+import io.conduit.runs.events.RunEventListener;
+import io.conduit.runs.events.ThreadEventLog;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Predicate;

@@ -2,8 +2,8 @@ package io.conduit.stream;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.conduit.http.ClientJson;
 import io.conduit.kernel.JsonCodec;
-import io.conduit.runs.ClientJson;
 import io.conduit.runs.InvalidInputException;
 
 /**

@@ -4,10 +4,10 @@ import io.conduit.graph.GraphException;
 import io.conduit.runs.InvalidInputException;
 import io.conduit.runs.LimitExceededException;
 import io.conduit.runs.NotFoundException;
-import io.conduit.runs.RunSubmission;
 import io.conduit.runs.ThreadBusyException;
 import io.conduit.runs.ThreadGraphMismatchException;
 import io.conduit.runs.UnknownCheckpointException;
+import io.conduit.runs.submission.RunSubmission;
 import org.jboss.logging.Logger;
 
 /** Failures of a command as the protocol's error codes: what the client got wrong, never a stack trace. */

@@ -5,8 +5,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.conduit.kernel.JsonCodec;
 import io.conduit.runs.Run;
 import io.conduit.runs.RunStore;
-import io.conduit.runs.RunSubmission;
 import io.conduit.runs.StreamMode;
+import io.conduit.runs.submission.RunSubmission;
 import io.smallrye.mutiny.Uni;
 import java.util.List;
 

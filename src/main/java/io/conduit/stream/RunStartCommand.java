@@ -2,7 +2,7 @@ package io.conduit.stream;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.conduit.runs.Assistants;
+import io.conduit.runs.graphs.Assistants;
 import io.smallrye.mutiny.Uni;
 
 /**

@@ -2,8 +2,8 @@ package io.conduit.stream;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.conduit.runs.ThreadGraphs;
 import io.conduit.runs.InputText;
+import io.conduit.runs.graphs.ThreadGraphs;
 import io.smallrye.mutiny.Uni;
 
 /**

@@ -3,12 +3,11 @@ package io.conduit.stream;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.conduit.kernel.JsonCodec;
-import io.conduit.runs.Assistants;
-import io.conduit.runs.ThreadGraphs;
-import io.conduit.runs.ProtocolEventLogs;
 import io.conduit.runs.RunStore;
-import io.conduit.runs.RunSubmission;
-import io.conduit.runs.ThreadEventLog;
+import io.conduit.runs.events.ThreadEventLog;
+import io.conduit.runs.graphs.Assistants;
+import io.conduit.runs.graphs.ThreadGraphs;
+import io.conduit.runs.submission.RunSubmission;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 

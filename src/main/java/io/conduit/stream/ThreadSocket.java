@@ -1,6 +1,5 @@
 package io.conduit.stream;
 
-import io.conduit.runs.ProtocolEventLogs;
 import io.conduit.runs.delivery.DeliveryConfig;
 import io.conduit.runs.delivery.StreamPermits;
 import io.quarkus.websockets.next.CloseReason;

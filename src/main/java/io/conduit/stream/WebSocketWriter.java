@@ -1,12 +1,12 @@
 package io.conduit.stream;
 
-import io.conduit.runs.RunEvent;
 import io.conduit.runs.delivery.BytesInFlight;
 import io.conduit.runs.delivery.DeliveryConfig;
 import io.conduit.runs.delivery.LoopExecutor;
 import io.conduit.runs.delivery.Outbox;
 import io.conduit.runs.delivery.OutboxDrain;
 import io.conduit.runs.delivery.SlowConsumer;
+import io.conduit.runs.events.RunEvent;
 import io.quarkus.websockets.next.CloseReason;
 import io.quarkus.websockets.next.WebSocketConnection;
 import io.vertx.core.Context;

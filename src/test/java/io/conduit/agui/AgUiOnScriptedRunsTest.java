@@ -5,11 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.core.io.JsonStringEncoder;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.conduit.kernel.JsonCodec;
-import io.conduit.runs.RunEvent;
-import io.conduit.runs.RunEventListener;
-import io.conduit.runs.TextDelta;
-import io.conduit.runs.ThreadLog;
-import io.conduit.runs.ThreadLogs;
+import io.conduit.runs.events.RunEvent;
+import io.conduit.runs.events.RunEventListener;
+import io.conduit.runs.events.TextDelta;
+import io.conduit.runs.events.ThreadLog;
+import io.conduit.runs.events.ServiceLogs;
+import io.conduit.runs.events.ThreadLogs;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -93,7 +94,7 @@ class AgUiOnScriptedRunsTest {
 
     private static ThreadLogs logs() {
         Duration retention = Duration.ofMinutes(2);
-        return ThreadLogs.of(retention, retention, List.of(AgUiFormat.view(retention)), 1 << 20, 1 << 24, () -> NOW);
+        return ServiceLogs.of(retention, retention, List.of(AgUiFormat.view(retention)), 1 << 20, 1 << 24, () -> NOW);
     }
 
     /** What the transports get of the run (AgUiRuns#follow), in the frames' order; filled as they come. */

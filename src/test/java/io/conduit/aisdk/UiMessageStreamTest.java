@@ -1,22 +1,22 @@
 package io.conduit.aisdk;
 
-import static io.conduit.runs.ScriptedRun.task;
+import static io.conduit.runs.events.ScriptedRun.task;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.conduit.agent.AgentState;
 import io.conduit.agent.message.AssistantMessage;
 import io.conduit.agent.message.ToolCall;
-import io.conduit.graph.GraphEvent;
 import io.conduit.graph.GraphEvent.Tag;
+import io.conduit.graph.GraphEvent;
 import io.conduit.graph.Interrupt;
 import io.conduit.graph.Update;
 import io.conduit.kernel.JsonCodec;
-import io.conduit.runs.RunEvent;
-import io.conduit.runs.RunEventListener;
 import io.conduit.runs.RunStatus;
-import io.conduit.runs.ScriptedRun;
-import io.conduit.runs.TextDelta;
+import io.conduit.runs.events.RunEvent;
+import io.conduit.runs.events.RunEventListener;
+import io.conduit.runs.events.ScriptedRun;
+import io.conduit.runs.events.TextDelta;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -77,9 +77,9 @@ class UiMessageStreamTest {
     @Test
     void nothingIsSaidAfterTheEnd() throws Exception {
         ScriptedRun r = run().on(new GraphEvent.Token(PLANNER, "m1", "Hi"));
-        r.entry(new io.conduit.runs.RunNotice.Ended(RunStatus.SUCCESS, null, true));
+        r.entry(new io.conduit.runs.events.RunNotice.Ended(RunStatus.SUCCESS, null, true));
         int frames = r.live().size();
-        r.on(new GraphEvent.Token(PLANNER, "m2", "late")).entry(new io.conduit.runs.RunNotice.Ended(RunStatus.ERROR, "late", false));
+        r.on(new GraphEvent.Token(PLANNER, "m2", "late")).entry(new io.conduit.runs.events.RunNotice.Ended(RunStatus.ERROR, "late", false));
         assertThat(r.live()).hasSize(frames);
         assertThat(types(parts(r.live()))).endsWith("text-end", "finish-step", "finish", "[DONE]");
     }

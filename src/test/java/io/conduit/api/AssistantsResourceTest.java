@@ -6,7 +6,7 @@ import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItem;
 
-import io.conduit.runs.GraphRegistry;
+import io.conduit.runs.graphs.GraphRegistry;
 import io.quarkus.test.junit.QuarkusTest;
 import java.util.List;
 import java.util.Map;

@@ -12,10 +12,9 @@ import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.conduit.runs.ProtocolEventLogs;
-import io.conduit.runs.RunEvent;
-import io.conduit.runs.RunEventListener;
-import io.conduit.runs.RunEventLogs;
+import io.conduit.runs.events.RunEvent;
+import io.conduit.runs.events.RunEventListener;
+import io.conduit.stream.ProtocolEventLogs;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import jakarta.inject.Inject;

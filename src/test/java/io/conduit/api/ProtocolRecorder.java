@@ -2,10 +2,10 @@ package io.conduit.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.conduit.kernel.JsonCodec;
-import io.conduit.runs.ProtocolEventLogs;
-import io.conduit.runs.RunEvent;
-import io.conduit.runs.RunEventListener;
-import io.conduit.runs.ThreadEventLog;
+import io.conduit.runs.events.RunEvent;
+import io.conduit.runs.events.RunEventListener;
+import io.conduit.runs.events.ThreadEventLog;
+import io.conduit.stream.ProtocolEventLogs;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -37,18 +37,18 @@ import org.junit.jupiter.api.Test;
 abstract class RunLifecycleContract {
 
     @jakarta.inject.Inject
-    io.conduit.runs.ProtocolEventLogs protocol;
+    io.conduit.stream.ProtocolEventLogs protocol;
 
     /**
      * The thread protocol's view of the same runs: each run, in the order given, well formed (running first, one root
      * terminal last) and ending as {@code ends} says ({@code completed}, {@code interrupted}, {@code failed}); seqs
      * increase across them all.
      */
-    static List<io.conduit.runs.RunEvent> protocolRunsEnded(ProtocolRecorder recorder, List<String> runIds, String... ends) {
-        List<io.conduit.runs.RunEvent> all = recorder.awaitRunsEnded(runIds.size(), LONG);
-        assertThat(all).extracting(io.conduit.runs.RunEvent::seq).isSorted().doesNotHaveDuplicates();
+    static List<io.conduit.runs.events.RunEvent> protocolRunsEnded(ProtocolRecorder recorder, List<String> runIds, String... ends) {
+        List<io.conduit.runs.events.RunEvent> all = recorder.awaitRunsEnded(runIds.size(), LONG);
+        assertThat(all).extracting(io.conduit.runs.events.RunEvent::seq).isSorted().doesNotHaveDuplicates();
         for (int i = 0; i < runIds.size(); i++) {
-            List<io.conduit.runs.RunEvent> run = ProtocolEventsOnSimulatorTest.ofRun(all, runIds.get(i));
+            List<io.conduit.runs.events.RunEvent> run = ProtocolEventsOnSimulatorTest.ofRun(all, runIds.get(i));
             ProtocolEventsOnSimulatorTest.wellFormedRun(run);
             assertThat(ProtocolRecorder.label(run.get(run.size() - 1))).isEqualTo("lifecycle:" + ends[i] + "@");
         }
@@ -341,7 +341,7 @@ abstract class RunLifecycleContract {
             assertThat(checkpointRuns(thread)).contains(slowId);
             assertThat(threadStatus(thread)).isEqualTo("idle");
             // the stopped run ended interrupted, its tasks in flight failed: every task namespace it opened, it closed
-            List<io.conduit.runs.RunEvent> all = protocolRunsEnded(recorder, List.of(first, slowId, next), "completed", "interrupted", "completed");
+            List<io.conduit.runs.events.RunEvent> all = protocolRunsEnded(recorder, List.of(first, slowId, next), "completed", "interrupted", "completed");
             java.util.Map<String, List<String>> tasks = new java.util.HashMap<>();
             ProtocolEventsOnSimulatorTest.ofRun(all, slowId).stream().filter(e -> e.mode().equals("lifecycle") && !e.ns().isEmpty())
                     .forEach(e -> tasks.computeIfAbsent(e.ns(), k -> new ArrayList<>()).add(ProtocolRecorder.data(e).get("event").asText()));
@@ -511,7 +511,7 @@ abstract class RunLifecycleContract {
         assertThat(contents(join(thread, next))).containsSubsequence("first", SLOW, "after the timeout");
         assertThat(status(thread, next)).isEqualTo("success");
         assertThat(threadStatus(thread)).isEqualTo("idle");
-        List<io.conduit.runs.RunEvent> timedOut = ProtocolEventsOnSimulatorTest.ofRun(
+        List<io.conduit.runs.events.RunEvent> timedOut = ProtocolEventsOnSimulatorTest.ofRun(
                 protocolRunsEnded(recorder, List.of(first, slowId, next), "completed", "failed", "completed"), slowId);
         assertThat(ProtocolRecorder.data(timedOut.get(timedOut.size() - 1)).get("error").asText()).startsWith("TimeoutError");
         recorder.close();
@@ -540,7 +540,7 @@ abstract class RunLifecycleContract {
         assertThat(contents(join(thread, next))).containsSubsequence("first", "too deep", "and now");
         assertThat(status(thread, next)).isEqualTo("success");
         assertThat(threadStatus(thread)).isEqualTo("idle");
-        List<io.conduit.runs.RunEvent> failedRun = ProtocolEventsOnSimulatorTest.ofRun(
+        List<io.conduit.runs.events.RunEvent> failedRun = ProtocolEventsOnSimulatorTest.ofRun(
                 protocolRunsEnded(recorder, List.of(first, failed, next), "completed", "failed", "completed"), failed);
         assertThat(ProtocolRecorder.data(failedRun.get(failedRun.size() - 1)).get("error").asText()).isNotBlank();
         recorder.close();

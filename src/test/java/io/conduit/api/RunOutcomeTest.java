@@ -2,7 +2,7 @@ package io.conduit.api;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.conduit.runs.RunEvent;
+import io.conduit.runs.events.RunEvent;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

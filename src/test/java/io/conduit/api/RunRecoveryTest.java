@@ -14,12 +14,12 @@ import io.conduit.graph.CompiledGraph;
 import io.conduit.graph.GraphEvent;
 import io.conduit.graph.State;
 import io.conduit.graph.StateSnapshot;
-import io.conduit.runs.GraphRegistry;
 import io.conduit.runs.Run;
-import io.conduit.runs.RunExecutor;
-import io.conduit.runs.RunRequests;
 import io.conduit.runs.RunStore;
-import io.conduit.runs.ServingBeans;
+import io.conduit.runs.graphs.GraphBeans;
+import io.conduit.runs.graphs.GraphRegistry;
+import io.conduit.runs.graphs.RunRequests;
+import io.conduit.runs.worker.RunExecutor;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
@@ -80,8 +80,8 @@ class RunRecoveryTest {
         // ... and ran it up to the generator, where its process died: ingress, planner, tools, verifier, planner,
         // tool, verifier are checkpointed
         Run run = runs.get(runId).await().atMost(WAIT).orElseThrow();
-        CompiledGraph agent = graphs.byGraphId(ServingBeans.AGENT).graph();
-        agent.stream(RunRequests.from(run, graphs.byGraphId(ServingBeans.AGENT)))
+        CompiledGraph agent = graphs.byGraphId(GraphBeans.AGENT).graph();
+        agent.stream(RunRequests.from(run, graphs.byGraphId(GraphBeans.AGENT)))
                 .select().where(e -> e instanceof GraphEvent.TaskStarted && "generator".equals(e.tag().node()))
                 .toUni().await().atMost(WAIT);
         StateSnapshot before = agent.state(thread).await().atMost(WAIT).orElseThrow();
@@ -97,7 +97,7 @@ class RunRecoveryTest {
         pool.preparedQuery("UPDATE conduit_runs SET status = 'running', worker_id = 'a-live-worker', updated_at = now() WHERE run_id = $1")
                 .execute(Tuple.of(otherRun)).await().atMost(WAIT);
 
-        // start-up recovery, as ServingBeans does it
+        // start-up recovery, as WorkerBeans does it
         List<Run> found = executor.recover().await().atMost(WAIT);
         assertThat(found).extracting(Run::runId).contains(runId).doesNotContain(otherRun);
         assertThat(runs.get(otherRun).await().atMost(WAIT).orElseThrow().workerId()).isEqualTo("a-live-worker");
@@ -136,8 +136,8 @@ class RunRecoveryTest {
                 .execute(Tuple.of(runId)).await().atMost(WAIT);
         // the dead process ran it to its breakpoint, and died before recording that it had stopped there
         Run run = runs.get(runId).await().atMost(WAIT).orElseThrow();
-        CompiledGraph agent = graphs.byGraphId(ServingBeans.AGENT).graph();
-        GraphEvent last = agent.stream(RunRequests.from(run, graphs.byGraphId(ServingBeans.AGENT))).collect().last().await().atMost(WAIT);
+        CompiledGraph agent = graphs.byGraphId(GraphBeans.AGENT).graph();
+        GraphEvent last = agent.stream(RunRequests.from(run, graphs.byGraphId(GraphBeans.AGENT))).collect().last().await().atMost(WAIT);
         assertThat(last).isInstanceOf(GraphEvent.Interrupted.class);
         String stoppedAt = agent.state(thread).await().atMost(WAIT).orElseThrow().checkpointId();
 

@@ -1,11 +1,11 @@
 package io.conduit.bench;
 
-import io.conduit.runs.InMemoryRunStore;
 import io.conduit.runs.MultitaskStrategy;
 import io.conduit.runs.Run;
 import io.conduit.runs.RunSpecJson;
 import io.conduit.runs.RunStatus;
 import io.conduit.runs.RunStore;
+import io.conduit.runs.memory.InMemoryRunStore;
 import java.time.Instant;
 import java.util.Map;
 import java.util.UUID;

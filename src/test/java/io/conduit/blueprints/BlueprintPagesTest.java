@@ -2,8 +2,8 @@ package io.conduit.blueprints;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.conduit.runs.GraphRegistry;
-import io.conduit.runs.RegisteredGraph;
+import io.conduit.runs.graphs.GraphRegistry;
+import io.conduit.runs.graphs.RegisteredGraph;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
 import java.io.IOException;

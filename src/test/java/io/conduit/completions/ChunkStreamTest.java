@@ -1,6 +1,6 @@
 package io.conduit.completions;
 
-import static io.conduit.runs.ScriptedRun.task;
+import static io.conduit.runs.events.ScriptedRun.task;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -10,14 +10,14 @@ import io.conduit.agent.message.AssistantMessage;
 import io.conduit.agent.message.TokenUsage;
 import io.conduit.agent.message.ToolMessage;
 import io.conduit.agent.message.UserMessage;
-import io.conduit.graph.GraphEvent;
 import io.conduit.graph.GraphEvent.Tag;
+import io.conduit.graph.GraphEvent;
 import io.conduit.graph.Interrupt;
 import io.conduit.graph.Update;
 import io.conduit.kernel.JsonCodec;
-import io.conduit.runs.RunEvent;
 import io.conduit.runs.RunStatus;
-import io.conduit.runs.ScriptedRun;
+import io.conduit.runs.events.RunEvent;
+import io.conduit.runs.events.ScriptedRun;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -165,8 +165,8 @@ class ChunkStreamTest {
     @Test
     void aFailedRunEndsTheStreamWithAnErrorTheClientThrows() throws Exception {
         List<RunEvent> pieces = run().on(new GraphEvent.Token(PLANNER, "a", "Half"))
-                .entry(new io.conduit.runs.RunNotice.Said("node_failed", "the model is down"))
-                .entry(new io.conduit.runs.RunNotice.Ended(RunStatus.ERROR, "the model is down", false)).close().live();
+                .entry(new io.conduit.runs.events.RunNotice.Said("node_failed", "the model is down"))
+                .entry(new io.conduit.runs.events.RunNotice.Ended(RunStatus.ERROR, "the model is down", false)).close().live();
         List<String> frames = frames(pieces, true);
         JsonNode error = json(frames.get(frames.size() - 2));
         assertThat(error.get("error").get("message").asText()).contains("node_failed: the model is down");
@@ -232,7 +232,7 @@ class ChunkStreamTest {
     void aLogThatEndsWithoutTheRunsEndStillFinishesTheAnswer() {
         List<RunEvent> seen = new ArrayList<>();
         boolean[] ended = new boolean[1];
-        TerminalGuard guard = new TerminalGuard("run-1", new io.conduit.runs.RunEventListener() {
+        TerminalGuard guard = new TerminalGuard("run-1", new io.conduit.runs.events.RunEventListener() {
             @Override
             public void onEvent(RunEvent e) {
                 seen.add(e);

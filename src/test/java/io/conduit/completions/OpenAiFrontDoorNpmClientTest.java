@@ -33,7 +33,7 @@ class OpenAiFrontDoorNpmClientTest {
         String conversation = "conv-" + UUID.randomUUID();
         JsonNode r = io.conduit.NodeClient.run("openai-assistant.mjs", 120, "http://localhost:" + port + "/v1", conversation);
 
-        assertThat(texts(r.get("models"))).contains("agent", io.conduit.runs.GraphRegistry.assistantId("agent"));
+        assertThat(texts(r.get("models"))).contains("agent", io.conduit.runs.graphs.GraphRegistry.assistantId("agent"));
 
         JsonNode streamed = r.get("streamed");
         assertThat(streamed.get("role").asText()).isEqualTo("assistant");

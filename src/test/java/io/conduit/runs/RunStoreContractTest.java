@@ -19,7 +19,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /** The behaviour every {@link RunStore} must share; runs against each store of {@link RunStores#runs()}. */
-class RunStoreContractTest {
+public class RunStoreContractTest {
 
     private static final Duration TIMEOUT = Duration.ofSeconds(10);
     /** Millisecond times: every store keeps them exactly (Postgres keeps microseconds). */
@@ -468,7 +468,7 @@ class RunStoreContractTest {
 
 
     /** A run of {@code thread} created {@code i} milliseconds after T0, claimable at once. */
-    static Run run(String thread, int i, MultitaskStrategy strategy) {
+    public static Run run(String thread, int i, MultitaskStrategy strategy) {
         Instant at = T0.plusMillis(i);
         return new Run(UUID.randomUUID().toString(), thread, "agent", RunStatus.PENDING, Map.of("i", i), strategy,
                 RunSpecJson.fromKwargs(Map.of("input", Map.of("n", i))), at, at, at, null);

@@ -12,7 +12,7 @@ import io.conduit.graph.StateGraph;
 import io.conduit.graph.StateSchema;
 import io.conduit.graph.Update;
 import io.conduit.kernel.JsonCodec;
-import io.conduit.runs.RegisteredGraph;
+import io.conduit.runs.graphs.RegisteredGraph;
 import io.quarkus.arc.lookup.LookupIfProperty;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;

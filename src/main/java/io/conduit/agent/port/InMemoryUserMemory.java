@@ -1,6 +1,5 @@
 package io.conduit.agent.port;
 
-import io.conduit.agent.port.UserMemory;
 import io.smallrye.mutiny.Uni;
 import java.util.Collections;
 import java.util.Map;

@@ -1,12 +1,12 @@
 package io.conduit.blueprints.analyst;
 
+import io.conduit.agent.AgentState;
+import io.conduit.agent.MessageRules;
 import io.conduit.agent.port.LanguageModel;
 import io.conduit.checkpoint.Checkpointer;
 import io.conduit.files.FileStore;
-import io.conduit.agent.AgentState;
-import io.conduit.agent.MessageRules;
-import io.conduit.runs.ChatInput;
-import io.conduit.runs.RegisteredGraph;
+import io.conduit.runs.graphs.ChatInput;
+import io.conduit.runs.graphs.RegisteredGraph;
 import io.conduit.tools.Redactor;
 import io.conduit.tools.ToolExecutor;
 import io.conduit.tools.ToolsConfig;

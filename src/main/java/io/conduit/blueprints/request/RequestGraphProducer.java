@@ -5,7 +5,7 @@ import io.conduit.agent.port.ToolBox;
 import io.conduit.checkpoint.Checkpointer;
 import io.conduit.graph.Update;
 import io.conduit.runs.InvalidInputException;
-import io.conduit.runs.RegisteredGraph;
+import io.conduit.runs.graphs.RegisteredGraph;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;

@@ -1,22 +1,22 @@
 package io.conduit.blueprints.tutor;
 
-import io.conduit.agent.port.LanguageModel;
-import io.conduit.checkpoint.Checkpointer;
 import io.conduit.agent.AgentState;
 import io.conduit.agent.MessageRules;
-import io.conduit.runs.ChatInput;
-import io.conduit.runs.RegisteredGraph;
+import io.conduit.agent.port.LanguageModel;
+import io.conduit.checkpoint.Checkpointer;
 import io.conduit.graph.Update;
+import io.conduit.runs.graphs.ChatInput;
+import io.conduit.runs.graphs.RegisteredGraph;
 import io.quarkus.runtime.LaunchMode;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Instance;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-import org.jboss.logging.Logger;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.jboss.logging.Logger;
 
 /** Registers the tutor (graph id {@code tutor}): served beside the default assistant, as every {@link RegisteredGraph} bean is. */
 @ApplicationScoped

@@ -1,7 +1,7 @@
 package io.conduit.runs.delivery;
 
-import io.conduit.runs.RunEvent;
-import io.conduit.runs.RunEventListener;
+import io.conduit.runs.events.RunEvent;
+import io.conduit.runs.events.RunEventListener;
 import java.util.ArrayDeque;
 import java.util.function.Predicate;
 

@@ -1,6 +1,6 @@
 package io.conduit.runs.delivery;
 
-import io.conduit.runs.RunEvent;
+import io.conduit.runs.events.RunEvent;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicInteger;
 

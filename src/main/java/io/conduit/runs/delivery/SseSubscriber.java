@@ -1,7 +1,7 @@
 package io.conduit.runs.delivery;
 
-import io.conduit.runs.RunEvent;
-import io.conduit.runs.RunEventListener;
+import io.conduit.runs.events.RunEvent;
+import io.conduit.runs.events.RunEventListener;
 import io.vertx.core.Context;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpServerRequest;

@@ -1,7 +1,7 @@
 package io.conduit.runs.delivery;
 
-import io.conduit.runs.RunEvent;
-import io.conduit.runs.TextDelta;
+import io.conduit.runs.events.RunEvent;
+import io.conduit.runs.events.TextDelta;
 
 /**
  * Consecutive text deltas of one message folded into one event, without parsing JSON: the merged event is the last

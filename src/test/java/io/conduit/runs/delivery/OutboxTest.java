@@ -3,12 +3,12 @@ package io.conduit.runs.delivery;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.conduit.api.RunEventLogs;
 import io.conduit.kernel.JsonCodec;
-import io.conduit.runs.RunEvent;
-import io.conduit.runs.RunEventLogs;
-import io.conduit.runs.FrameLogs;
-import io.conduit.runs.ThreadEventLog;
-import io.conduit.runs.ThreadLog;
+import io.conduit.runs.events.FrameLogs;
+import io.conduit.runs.events.RunEvent;
+import io.conduit.runs.events.ThreadEventLog;
+import io.conduit.runs.events.ThreadLog;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

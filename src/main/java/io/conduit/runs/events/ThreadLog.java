@@ -1,0 +1,299 @@
+package io.conduit.runs.events;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/**
+ * A thread's one event log: its runs' entries (engine events and {@link RunNotice}s), run by run, kept as typed
+ * records ({@link RunSegment}); every wire format ({@link EventView}) is translated from it when a client reads it.
+ * A run is translated once per format for all its live clients ({@link Translation}); a replay translates the run
+ * again from its start, which gives the same frames. Subscribing replays what a client missed and then follows live,
+ * atomically: replay, registration and appends happen under one lock, so no frame is lost or repeated.
+ *
+ * <p>Each format numbers a run's frames from the run's first seq ({@link RunNotice.Began}); runs reserve disjoint
+ * blocks of the thread's seqs, so a frame's seq names it, in its format, for the thread's whole life.
+ */
+public final class ThreadLog {
+
+    final String threadId;
+    private final ThreadLogs owner;
+    private final Map<String, RunSegment> segments = new LinkedHashMap<>();
+    private final List<ThreadEventLog.Subscription> subscribers = new CopyOnWriteArrayList<>();
+
+    ThreadLog(String threadId, ThreadLogs owner) {
+        this.threadId = threadId;
+        this.owner = owner;
+    }
+
+    synchronized void begin(String runId, long maxBytes) {
+        if (segments.putIfAbsent(runId, new RunSegment(runId, maxBytes, owner.views().size())) == null) {
+            owner.opened(1);
+        }
+    }
+
+    /**
+     * Appends an entry of a run (begun with {@link #begin}) and hands its frames to the live subscribers of each format
+     * that has any. The run's first entry must be its {@link RunNotice.Began}.
+     */
+    public synchronized void append(String runId, Object entry) {
+        RunSegment s = segments.get(runId);
+        if (s == null || s.ended()) {
+            return; // an event after the run's end (a late node callback): the stream is closed
+        }
+        long now = owner.millis();
+        owner.account(s.add(entry, now));
+        for (int v = 0; v < s.translations.length; v++) {
+            Translation t = s.translations[v];
+            List<RunEvent> frames = t != null ? t.translate(entry, now) : interested(v, runId) ? open(s, v) : List.of();
+            if (frames.isEmpty()) {
+                continue;
+            }
+            for (ThreadEventLog.Subscription sub : subscribers) {
+                if (sub.wants(v, runId)) {
+                    frames.forEach(sub.listener::onEvent);
+                }
+            }
+        }
+        if (s.over()) {
+            shed(s);
+        }
+    }
+
+    /** Marks the run's segment ended; its run subscribers are told, thread subscribers go on. */
+    public synchronized void end(String runId, long nowMillis) {
+        RunSegment s = segments.get(runId);
+        if (s == null || s.ended()) {
+            return;
+        }
+        s.endedAtMillis = nowMillis;
+        s.trim();
+        owner.opened(-1);
+        for (ThreadEventLog.Subscription sub : subscribers) {
+            if (runId.equals(sub.runId)) {
+                subscribers.remove(sub);
+                sub.listener.onEnd();
+            }
+        }
+    }
+
+    synchronized ThreadEventLog.Subscription subscribeRun(int view, String runId, long afterSeq, RunEventListener listener) {
+        RunSegment s = segments.get(runId);
+        if (s == null || !visible(s, view)) {
+            return null;
+        }
+        replay(s, view, afterSeq, listener);
+        ThreadEventLog.Subscription sub = new ThreadEventLog.Subscription(this, view, runId, listener);
+        if (s.ended()) {
+            listener.onEnd();
+        } else {
+            subscribers.add(sub); // a run with no entry yet is translated from its first (append)
+        }
+        return sub;
+    }
+
+    synchronized ThreadEventLog.Subscription followRun(int view, String runId, long afterSeq, RunEventListener listener) {
+        ThreadEventLog.Subscription sub = subscribeRun(view, runId, afterSeq, listener);
+        if (sub != null) {
+            return sub;
+        }
+        sub = new ThreadEventLog.Subscription(this, view, runId, listener);
+        subscribers.add(sub);
+        return sub;
+    }
+
+    synchronized boolean giveUpWaiting(ThreadEventLog.Subscription sub) {
+        RunSegment s = segments.get(sub.runId);
+        if (s != null && visible(s, sub.view)) {
+            return false;
+        }
+        subscribers.remove(sub);
+        return true;
+    }
+
+    synchronized ThreadEventLog.Subscription subscribeThread(int view, Long afterSeq, RunEventListener listener) {
+        for (RunSegment s : segments.values()) {
+            if (afterSeq != null && visible(s, view)) {
+                replay(s, view, afterSeq, listener);
+            } else if (!s.ended()) {
+                open(s, view); // live from here: what the run wrote before is not asked for
+            }
+        }
+        ThreadEventLog.Subscription sub = new ThreadEventLog.Subscription(this, view, null, listener);
+        subscribers.add(sub);
+        return sub;
+    }
+
+    void remove(ThreadEventLog.Subscription sub) {
+        subscribers.remove(sub);
+    }
+
+    /** The seq of the newest frame in this format (the protocol's {@code applied_through_seq}); -1 before any. */
+    synchronized long lastSeq(int view) {
+        List<RunSegment> newestFirst = new ArrayList<>(segments.values()).reversed();
+        for (RunSegment s : newestFirst) {
+            open(s, view);
+            Translation t = s.translations[view];
+            if (t != null && t.last >= 0) {
+                return t.last;
+            }
+        }
+        return -1;
+    }
+
+    /** The newest run whose segment is still open, or null. */
+    public synchronized String activeRun() {
+        String active = null;
+        for (RunSegment s : segments.values()) {
+            if (!s.ended()) {
+                active = s.runId;
+            }
+        }
+        return active;
+    }
+
+    public synchronized boolean holds(String runId) {
+        return segments.containsKey(runId);
+    }
+
+    /**
+     * A replay of the run's frames after {@code afterSeq}: from its translation as it is made, when none was; else by
+     * translating the run again (the same frames); when the run was shed, the notice and the frames kept.
+     */
+    private void replay(RunSegment s, int view, long afterSeq, RunEventListener listener) {
+        Translation t = s.translations[view];
+        if (t == null) {
+            replay(open(s, view), afterSeq, listener);
+            return;
+        }
+        if (s.shed) {
+            if (afterSeq < t.droppedThrough) {
+                listener.onReplay(owner.views().get(view).notice().of(s.runId, t.droppedThrough));
+            }
+            for (RunEvent e : t.kept()) {
+                if (e.seq() > afterSeq) {
+                    listener.onReplay(e);
+                }
+            }
+            return;
+        }
+        if (afterSeq >= t.last) {
+            return;
+        }
+        replay(fresh(s, owner.views().get(view)).catchUp(s), afterSeq, listener);
+    }
+
+    private static void replay(List<RunEvent> frames, long afterSeq, RunEventListener listener) {
+        for (RunEvent e : frames) {
+            if (e.seq() > afterSeq) {
+                listener.onReplay(e);
+            }
+        }
+    }
+
+    /**
+     * Gives the run a translation in this format if it has none (and an entry to start from), brought to the
+     * segment's end; returns the frames that made. An existing translation is always at the end: nothing to make.
+     */
+    private List<RunEvent> open(RunSegment s, int view) {
+        if (s.translations[view] != null || s.size() == 0) {
+            return List.of();
+        }
+        s.translations[view] = fresh(s, owner.views().get(view));
+        return s.translations[view] == null ? List.of() : s.translations[view].catchUp(s);
+    }
+
+    /** A translation of the run from its first entry, its {@link RunNotice.Began}; null when it did not begin so. */
+    private static Translation fresh(RunSegment s, EventView view) {
+        return s.first() instanceof RunNotice.Began began ? new Translation(view, began) : null;
+    }
+
+    private boolean interested(int view, String runId) {
+        for (ThreadEventLog.Subscription sub : subscribers) {
+            if (sub.wants(view, runId)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether a replay in this format still gives the run: it is open, or ended within the format's retention. */
+    private boolean visible(RunSegment s, int view) {
+        return !s.ended() || s.endedAtMillis >= owner.millis() - owner.views().get(view).retention().toMillis();
+    }
+
+    /**
+     * Drops the segment's entries to free memory: every format is first translated to the end (frames nobody reads
+     * are dropped), so that each goes on live; a replay then says what was dropped.
+     */
+    private long shed(RunSegment s) {
+        if (s.shed || s.size() == 0) {
+            return 0;
+        }
+        for (int v = 0; v < s.translations.length; v++) {
+            open(s, v);
+            Translation t = s.translations[v];
+            if (t != null) {
+                t.droppedThrough = t.last;
+            }
+        }
+        long freed = s.drop();
+        owner.account(-freed);
+        return freed;
+    }
+
+    /** Forgets segments that ended before {@code cutoffMillis}; true when the log is empty and unwatched. */
+    synchronized boolean expire(long cutoffMillis) {
+        segments.values().removeIf(s -> {
+            boolean old = s.ended() && s.endedAtMillis < cutoffMillis;
+            if (old) {
+                owner.account(-s.bytes());
+            }
+            return old;
+        });
+        return segments.isEmpty() && subscribers.isEmpty();
+    }
+
+    /** Frees about {@code wanted} bytes from the oldest segments. */
+    synchronized long shed(long wanted) {
+        long freed = 0;
+        for (RunSegment s : new ArrayList<>(segments.values())) {
+            if (freed >= wanted) {
+                break;
+            }
+            freed += shed(s);
+        }
+        return freed;
+    }
+
+    synchronized long sizeForShedding() {
+        long n = 0;
+        for (RunSegment s : segments.values()) {
+            n += s.bytes();
+        }
+        return n;
+    }
+
+    synchronized void dropRun(String runId) {
+        RunSegment s = segments.remove(runId);
+        if (s != null) {
+            owner.account(-s.bytes());
+            if (!s.ended()) {
+                owner.opened(-1);
+            }
+        }
+    }
+
+    /** The thread is deleted: its open segments count as ended (they end nowhere else), then everything is dropped. */
+    synchronized void close(long nowMillis) {
+        for (RunSegment s : segments.values()) {
+            if (!s.ended()) {
+                s.endedAtMillis = nowMillis;
+                owner.opened(-1);
+            }
+        }
+        expire(Long.MAX_VALUE);
+    }
+}

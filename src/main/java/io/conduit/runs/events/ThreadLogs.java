@@ -1,0 +1,134 @@
+package io.conduit.runs.events;
+
+import java.time.Duration;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
+
+/**
+ * The event logs of every thread this process is running or has recently run: one {@link ThreadLog} per thread, read
+ * in each wire format ({@link EventView}: every format bean the service has, the classic stream's and the thread
+ * protocol's among them). A run's entries stay for the longest format's retention after it ends (so
+ * a client that lost its connection can replay them); memory is bounded per run (a segment past {@code maxRunBytes}
+ * is shed) and in total (the sweep sheds the oldest runs of the largest logs past {@code maxTotalBytes}).
+ */
+public final class ThreadLogs {
+
+    private final Map<String, ThreadLog> logs = new ConcurrentHashMap<>();
+    private final AtomicLong bytes = new AtomicLong();
+    private final AtomicInteger openRuns = new AtomicInteger();
+    private final List<EventView> views;
+    private final Duration retention;
+    private final long maxRunBytes;
+    private final long maxTotalBytes;
+    private final LongSupplier clock;
+
+    public ThreadLogs(List<EventView> views, long maxRunBytes, long maxTotalBytes, LongSupplier clock) {
+        this.views = List.copyOf(views);
+        this.clock = clock;
+        this.retention = views.stream().map(EventView::retention).max(Comparator.naturalOrder()).orElse(Duration.ZERO);
+        this.maxRunBytes = maxRunBytes;
+        this.maxTotalBytes = maxTotalBytes;
+    }
+
+    List<EventView> views() {
+        return views;
+    }
+
+    /** The index of the format named {@code name}. */
+    int view(String name) {
+        for (int i = 0; i < views.size(); i++) {
+            if (views.get(i).name().equals(name)) {
+                return i;
+            }
+        }
+        throw new IllegalArgumentException("no event view " + name);
+    }
+
+    public ThreadLog log(String threadId) {
+        return logs.computeIfAbsent(threadId, t -> new ThreadLog(t, this));
+    }
+
+    /** The thread's log as the format named {@code format} reads it (made if this process holds none). */
+    public ThreadEventLog log(String format, String threadId) {
+        return new ThreadEventLog(log(threadId), view(format));
+    }
+
+    /** The thread's log if this process holds one. */
+    public ThreadLog find(String threadId) {
+        return logs.get(threadId);
+    }
+
+    /** Opens the run's segment in its thread's log. */
+    public ThreadLog begin(String threadId, String runId) {
+        ThreadLog log = log(threadId);
+        log.begin(runId, maxRunBytes);
+        return log;
+    }
+
+    /** Drops the segment of a run that was never stored (its creation failed). */
+    public void abandon(String threadId, String runId) {
+        ThreadLog log = logs.get(threadId);
+        if (log != null) {
+            log.dropRun(runId);
+        }
+    }
+
+    /** Forgets a deleted thread's events. */
+    public void forget(String threadId) {
+        ThreadLog log = logs.remove(threadId);
+        if (log != null) {
+            log.close(millis());
+        }
+    }
+
+    long millis() {
+        return clock.getAsLong();
+    }
+
+    void opened(int delta) {
+        openRuns.addAndGet(delta);
+    }
+
+    /**
+     * Runs this process holds and has not seen end: those it runs, and those created here that wait for a worker
+     * (each has an open segment from its creation or its start to its end).
+     */
+    public int openRuns() {
+        return openRuns.get();
+    }
+
+    void account(long delta) {
+        bytes.addAndGet(delta);
+    }
+
+    public long bytes() {
+        return bytes.get();
+    }
+
+    /** Drops what is past retention, then sheds the largest logs while over the total bound. Run it periodically. */
+    public void sweep(long nowMillis) {
+        long cutoff = nowMillis - retention.toMillis();
+        logs.entrySet().removeIf(e -> e.getValue().expire(cutoff));
+        long over = bytes.get() - maxTotalBytes;
+        if (over <= 0) {
+            return;
+        }
+        // sizes are read once: logs grow on other event loops meanwhile, and a sort on a moving key throws
+        List<SizedLog> largestFirst = logs.values().stream().map(log -> new SizedLog(log, log.sizeForShedding()))
+                .sorted(Comparator.comparingLong(SizedLog::size).reversed()).toList();
+        for (SizedLog sized : largestFirst) {
+            over -= sized.log().shed(over);
+            if (over <= 0) {
+                return;
+            }
+        }
+    }
+
+    private record SizedLog(ThreadLog log, long size) {
+    }
+}

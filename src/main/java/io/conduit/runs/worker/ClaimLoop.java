@@ -1,0 +1,78 @@
+package io.conduit.runs.worker;
+
+import io.conduit.runs.Run;
+import io.conduit.runs.RunStore;
+import io.conduit.runs.Worker;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
+import org.jboss.logging.Logger;
+
+/**
+ * Claims pending runs from the {@link RunStore} (the store guarantees one running run per thread) and hands each to be
+ * started, while this worker holds fewer than its maximum.
+ */
+final class ClaimLoop {
+
+    /** The worker's messages keep their one category, whichever part of it logs them. */
+    private static final Logger LOG = Logger.getLogger(RunExecutor.class);
+
+    private final RunStore runs;
+    private final Worker worker;
+    private final Clock clock;
+    private final HeldRuns held;
+    private final int maxConcurrent;
+    private final RunExecutor.Timers timers;
+    /** Starts a claimed run (the worker executes it). */
+    private final Consumer<Run> start;
+    private final AtomicInteger wip = new AtomicInteger();
+    private int startsInARow; // only the claim loop touches it, and wip keeps that loop single
+
+    ClaimLoop(RunStore runs, Worker worker, Clock clock, HeldRuns held, int maxConcurrent, RunExecutor.Timers timers,
+              Consumer<Run> start) {
+        this.runs = runs;
+        this.worker = worker;
+        this.clock = clock;
+        this.held = held;
+        this.maxConcurrent = maxConcurrent;
+        this.timers = timers;
+        this.start = start;
+    }
+
+    /** Claims and starts what can run now. Cheap to call often: concurrent calls fold into one claim loop. */
+    void wake() {
+        if (wip.getAndIncrement() == 0) {
+            claim();
+        }
+    }
+
+    private void claim() {
+        int seen = wip.get();
+        if (held.count() >= maxConcurrent) {
+            wip.set(0); // a run that ends wakes the loop again
+            return;
+        }
+        runs.claimNext(worker.id(), clock.instant()).subscribe().with(found -> {
+            if (found.isPresent()) {
+                start.accept(found.get());
+                // a burst of pending runs must not start in one synchronous recursion: with thousands (a streaming
+                // load) it held the event loop for seconds and the worker stopped claiming; so hop through the
+                // event loop every few starts
+                if (++startsInARow % 16 == 0) {
+                    timers.schedule(Duration.ZERO, this::claim);
+                } else {
+                    claim();
+                }
+            } else {
+                startsInARow = 0;
+                if (!wip.compareAndSet(seen, 0)) {
+                    claim(); // woken while claiming: look again
+                }
+            }
+        }, failure -> {
+            LOG.warnf("Claiming runs failed (%s); the next wake-up tries again", failure.toString());
+            wip.set(0);
+        });
+    }
+}

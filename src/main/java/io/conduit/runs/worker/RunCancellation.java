@@ -1,0 +1,103 @@
+package io.conduit.runs.worker;
+
+import static io.conduit.runs.worker.RunExecutor.graphIdOf;
+import static io.conduit.runs.worker.StopMessages.stopCode;
+import static io.conduit.runs.worker.StopMessages.stopMessage;
+
+import io.conduit.runs.Run;
+import io.conduit.runs.RunStatus;
+import io.conduit.runs.RunStore;
+import io.conduit.runs.ThreadStore;
+import io.conduit.runs.events.RunNotice;
+import io.conduit.runs.events.ThreadLog;
+import io.conduit.runs.events.ThreadLogs;
+import io.conduit.runs.graphs.RegisteredGraph;
+import io.conduit.runs.worker.RunExecutor.StopReason;
+import io.smallrye.mutiny.Uni;
+import java.time.Clock;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * Stopping a run from outside: a client's cancel, or a newer run's {@code multitask_strategy} (interrupt or rollback).
+ * A run this worker executes is stopped here and ends through {@link RunEnding}; a pending one never starts.
+ */
+final class RunCancellation {
+
+    private final RunStore runs;
+    private final ThreadStore threads;
+    private final Function<String, RegisteredGraph> graphs;
+    private final ThreadLogs logs;
+    private final Clock clock;
+    private final HeldRuns held;
+    private final RunEnding ending;
+    private final ThreadSettlement settlement;
+    private final WorkerLease lease;
+    /** Wakes the claim loop once the stop is done with the store. */
+    private final Runnable wake;
+
+    RunCancellation(RunStore runs, ThreadStore threads, Function<String, RegisteredGraph> graphs, ThreadLogs logs, Clock clock,
+                    HeldRuns held, RunEnding ending, ThreadSettlement settlement, WorkerLease lease, Runnable wake) {
+        this.runs = runs;
+        this.threads = threads;
+        this.graphs = graphs;
+        this.logs = logs;
+        this.clock = clock;
+        this.held = held;
+        this.ending = ending;
+        this.settlement = settlement;
+        this.lease = lease;
+        this.wake = wake;
+    }
+
+    /** See {@link RunExecutor#cancel(Run, StopReason, String)}. */
+    Uni<Boolean> cancel(Run run, StopReason reason, String byRun) {
+        HeldRun a = held.get(run.runId());
+        if (a != null) {
+            ending.stop(a, reason, byRun);
+            return Uni.createFrom().item(true);
+        }
+        return runs.cancelPending(run.runId(), clock.instant()).chain(wasPending -> {
+            if (wasPending) {
+                return stoppedBeforeStart(run, reason, byRun).replaceWith(true);
+            }
+            if (run.status() != RunStatus.RUNNING && run.status() != RunStatus.PENDING) {
+                return Uni.createFrom().item(false);
+            }
+            // running, but not here: held by a worker that is gone (then recovery makes it pending, and it is stopped as
+            // such), or claimed here meanwhile, or running on another replica (not ours to stop)
+            // (the worker is woken only after the second cancelPending, so it does not claim the run back in between)
+            return lease.recover().chain(found -> runs.cancelPending(run.runId(), clock.instant())).chain(now -> {
+                if (now) {
+                    return stoppedBeforeStart(run, reason, byRun).replaceWith(true);
+                }
+                HeldRun claimed = held.get(run.runId()); // claimed here meanwhile (a poll of the worker)
+                if (claimed != null) {
+                    ending.stop(claimed, reason, byRun);
+                }
+                return Uni.createFrom().item(claimed != null);
+            }).eventually(wake);
+        });
+    }
+
+    /**
+     * A run stopped before it started: its clients (the request that created it, those that joined it) get the
+     * {@code metadata} event and the error that says why, then its stream ends; its thread's status is settled.
+     */
+    private Uni<Void> stoppedBeforeStart(Run run, StopReason reason, String byRun) {
+        ThreadLog log = logs.find(run.threadId());
+        Uni<Void> told = log == null || !log.holds(run.runId()) ? Uni.createFrom().voidItem()
+                : threads.reserveSeq(run.threadId(), 2).onFailure().recoverWithNull().invoke(first -> {
+                    if (first != null) {
+                        log.append(run.runId(), new RunNotice.Began(first, run, graphIdOf(run), Set.of(), false));
+                        log.append(run.runId(), new RunNotice.Said(stopCode(reason), stopMessage(run, reason, byRun)));
+                    }
+                    log.end(run.runId(), clock.millis());
+                }).replaceWithVoid();
+        RegisteredGraph g = graphs.apply(graphIdOf(run));
+        // rolled back: its record goes, and the checkpoints of a first life (a run a dead process had begun) with it
+        Uni<?> cleanup = reason != StopReason.ROLLBACK ? Uni.createFrom().voidItem()
+                : ThreadSettlement.rollbackCheckpoints(g, run).chain(() -> runs.delete(run.runId()));
+        return told.chain(() -> cleanup).chain(() -> settlement.settleThread(run.threadId(), null, g));
+    }
+}

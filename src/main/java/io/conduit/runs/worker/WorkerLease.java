@@ -1,0 +1,90 @@
+package io.conduit.runs.worker;
+
+import io.conduit.runs.Run;
+import io.conduit.runs.RunStore;
+import io.conduit.runs.Worker;
+import io.smallrye.mutiny.Uni;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import org.jboss.logging.Logger;
+
+/**
+ * This worker's hold on its runs and the recovery of the runs of workers that are gone: the hold is renewed (see
+ * {@link #heartbeat}) on the runs it holds, and only those; a run whose holder stopped renewing is queued again.
+ */
+final class WorkerLease {
+
+    /** The worker's messages keep their one category, whichever part of it logs them. */
+    private static final Logger LOG = Logger.getLogger(RunExecutor.class);
+
+    private final RunStore runs;
+    private final Worker worker;
+    private final Clock clock;
+    private final Duration lease;
+    private final HeldRuns held;
+    /** Wakes the claim loop: runs were queued again. */
+    private final Runnable wake;
+    /** Whether this replica's port is bound: until then no other live process is proven not to share its id. */
+    private volatile boolean replicaProven;
+
+    WorkerLease(RunStore runs, Worker worker, Clock clock, Duration lease, HeldRuns held, Runnable wake) {
+        this.runs = runs;
+        this.worker = worker;
+        this.clock = clock;
+        this.lease = lease;
+        this.held = held;
+        this.wake = wake;
+    }
+
+    /**
+     * Recovery, at start-up and on every {@link #heartbeat}: runs left running by a worker that is gone are queued
+     * again, to be resumed from their checkpoints. Gone is an earlier incarnation of this replica (a restart after a
+     * crash takes its runs back at once), or any worker that has not renewed its hold for a lease (a process that died;
+     * a live one renews far more often). Runs of live workers, on other replicas, are left alone.
+     */
+    Uni<List<Run>> recover() {
+        Instant now = clock.instant();
+        return runs.requeueOrphans(replicaProven ? worker : worker.unproven(), held.ids(), now.minus(lease), now)
+                .invoke(found -> {
+            if (!found.isEmpty()) {
+                LOG.infof("Resuming %d run(s) left running by a stopped process", found.size());
+            }
+        });
+    }
+
+    /**
+     * Renews this worker's hold on the runs it holds (and only those), then recovers those of dead workers. Call it
+     * every lease / 3.
+     */
+    Uni<List<Run>> heartbeat() {
+        return renew().chain(this::recoverAfterRenew);
+    }
+
+    /** Renews the hold on the runs this worker holds: a write, so it also tells whether the store takes writes. */
+    Uni<Integer> renew() {
+        return runs.renew(worker.id(), held.ids(), clock.instant());
+    }
+
+    private Uni<List<Run>> recoverAfterRenew(Integer held) {
+        return recover().invoke(found -> {
+            if (!found.isEmpty()) {
+                wake.run();
+            }
+        });
+    }
+
+    /**
+     * This replica's HTTP port is bound, so no other live process has its id (see {@link Worker}): from now on recovery
+     * takes back the runs of its former incarnations at once. Then recovers and wakes.
+     */
+    Uni<List<Run>> replicaProven() {
+        replicaProven = true;
+        return recover().invoke(found -> wake.run());
+    }
+
+    Duration lease() {
+        return lease;
+    }
+}

@@ -1,0 +1,131 @@
+package io.conduit.stream;
+
+import io.conduit.graph.GraphEvent;
+import io.conduit.runs.events.EventSeq;
+import io.conduit.runs.events.MessageBlocks;
+import io.conduit.runs.events.RunEvent;
+import io.conduit.runs.events.RunNotice;
+import io.conduit.runs.events.TextDelta;
+import io.conduit.runs.wire.ProtocolJson;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * The one place a run's thread-protocol events are made ({@link ProtocolEvents}, {@link ProtocolMessages}): each
+ * event's whole wire JSON built by hand into reused builders (the token path makes no tree), numbered from the run's
+ * first seq, stamped with the time its entry was logged, under its namespace. Not thread-safe: one translator's.
+ */
+final class ProtocolFrames {
+
+    /** A namespace: its log key ({@code a:1|b:2}), its JSON array, and the node it runs (the graph's for a graph's). */
+    static final class Namespace {
+        final String key;
+        final String json;
+        final String node;
+
+        Namespace(String key, String json, String node) {
+            this.key = key;
+            this.json = json;
+            this.node = node;
+        }
+    }
+
+    private final Consumer<RunEvent> out;
+    private final String runId;
+    private final String graphName;
+    private final EventSeq seq;
+    /** When the entry being translated was logged: its events' timestamp. */
+    private long now;
+    private final Map<String, Namespace> graphs = new HashMap<>();
+    private final Map<String, Namespace> tasks = new HashMap<>();
+    private final StringBuilder data = new StringBuilder(256);
+    private final StringBuilder event = new StringBuilder(512);
+
+    ProtocolFrames(Consumer<RunEvent> out, RunNotice.Began began) {
+        this.out = out;
+        this.runId = began.run().runId();
+        this.graphName = began.graphId();
+        this.seq = new EventSeq(began.firstSeq());
+    }
+
+    /** The events that follow are of an entry logged at {@code atMillis}. */
+    void at(long atMillis) {
+        now = atMillis;
+    }
+
+    /** The namespace of a graph (the root, or a subgraph's {@code node:task|...}). */
+    Namespace graph(String key) {
+        Namespace ns = graphs.get(key);
+        if (ns == null) {
+            StringBuilder json = new StringBuilder("[");
+            if (!key.isEmpty()) {
+                String[] segments = key.split("\\|");
+                for (int i = 0; i < segments.length; i++) {
+                    ProtocolJson.quote(i == 0 ? json : json.append(','), segments[i]);
+                }
+            }
+            ns = new Namespace(key, json.append(']').toString(), graphName);
+            graphs.put(key, ns);
+        }
+        return ns;
+    }
+
+    /** The namespace of the task an event happened in ({@code <node>:<task id>} below its graph's). */
+    Namespace task(GraphEvent.Tag tag) {
+        if (tag.node() == null || tag.taskId() == null) {
+            return graph(tag.ns());
+        }
+        Namespace ns = tasks.get(tag.taskId());
+        if (ns == null) {
+            String segment = tag.node() + ":" + tag.taskId();
+            Namespace parent = graph(tag.ns());
+            String json = parent.json.length() == 2 ? "[" + ProtocolJson.quote(new StringBuilder(), segment) + "]"
+                    : parent.json.substring(0, parent.json.length() - 1) + "," + ProtocolJson.quote(new StringBuilder(), segment) + "]";
+            ns = new Namespace(tag.ns().isEmpty() ? segment : tag.ns() + "|" + segment, json, tag.node());
+            tasks.put(tag.taskId(), ns);
+        }
+        return ns;
+    }
+
+    /** The builder of an event's data, emptied. */
+    StringBuilder data() {
+        data.setLength(0);
+        return data;
+    }
+
+    /**
+     * Writes one event: its whole wire JSON, its seq (also its {@code event_id}) numbered from the run's first seq, its
+     * method as the log's mode and its namespace as the log's ns.
+     */
+    void emit(String method, Namespace ns, String node, CharSequence payload) {
+        emit(method, ns, node, payload, null, 0, 0);
+    }
+
+    /**
+     * A block's delta: {@code head} ends where the delta's JSON string starts. The event carries where the string's
+     * body lies ({@link TextDelta}), so that a slow subscriber's consecutive deltas of one block can be merged.
+     */
+    void emitDelta(Namespace ns, MessageBlocks.Block b, StringBuilder head, String text) {
+        int start = head.length() + 1;
+        ProtocolJson.quote(head, text);
+        int end = head.length() - 1;
+        emit(ProtocolEvents.MESSAGES, ns, null, head.append("}}"), b.key(), start, end);
+    }
+
+    /** {@code key}, {@code start}, {@code end}: the text delta within {@code payload}, when {@code key} is not null. */
+    private void emit(String method, Namespace ns, String node, CharSequence payload, String key, int start, int end) {
+        long s = seq.next();
+        StringBuilder b = event;
+        b.setLength(0);
+        b.append("{\"type\":\"event\",\"event_id\":\"").append(s).append("\",\"seq\":").append(s).append(",\"method\":");
+        ProtocolJson.quote(b, method).append(",\"params\":{\"namespace\":").append(ns.json).append(",\"timestamp\":").append(now);
+        if (node != null) {
+            ProtocolJson.quote(b.append(",\"node\":"), node);
+        }
+        b.append(",\"data\":");
+        int at = b.length();
+        b.append(payload).append("}}");
+        out.accept(new RunEvent(s, runId, method, ns.key, b.toString(), key == null ? null : new TextDelta(key, at + start, at + end)));
+    }
+}
