@@ -57,7 +57,9 @@ final class AgUiSocketRun implements RunEventListener, OutboxDrain.Sink {
 
     @Override
     public boolean writable() {
-        return inFlight.hasRoom() && !connection.isClosed();
+        // not connection.isClosed() (a lock per frame): a closed socket cancels the outbox (onClose), and a frame
+        // sent in between fails harmlessly
+        return inFlight.hasRoom();
     }
 
     @Override

@@ -12,14 +12,18 @@ import java.util.Map;
 
 /**
  * Rebuilds the state at a checkpoint: the nearest snapshot plus the writes since, through the reducers. Keeps the
- * state of each thread's newest checkpoint in an LRU cache; a checkpoint never changes once written, so a cached
+ * state of each thread's newest checkpoint (per namespace) in an LRU cache of threads; a checkpoint never changes once written, so a cached
  * entry is valid for as long as its id is the one asked for, whoever else writes to the store.
  */
 final class StateLoader {
 
     private final StateSchema schema;
     private final Checkpointer store;
-    private final Map<String, Cached> cache;
+    /** Thread id, then namespace: a thread's deletion forgets its entries without a scan of the cache. */
+    private final Map<String, Map<String, Cached>> cache;
+
+    /** Namespaces cached per thread: a subgraph's namespace is new for each task that runs it. */
+    private static final int NAMESPACES_PER_THREAD = 8;
 
     private record Cached(String checkpointId, State state) {
     }
@@ -27,18 +31,22 @@ final class StateLoader {
     StateLoader(StateSchema schema, Checkpointer store, int cacheSize) {
         this.schema = schema;
         this.store = store;
-        this.cache = new LinkedHashMap<>(16, 0.75f, true) {
+        this.cache = lru(cacheSize);
+    }
+
+    private static <V> Map<String, V> lru(int size) {
+        return new LinkedHashMap<>(16, 0.75f, true) {
             @Override
-            protected boolean removeEldestEntry(Map.Entry<String, Cached> eldest) {
-                return size() > cacheSize;
+            protected boolean removeEldestEntry(Map.Entry<String, V> eldest) {
+                return size() > size;
             }
         };
     }
 
     Uni<State> load(Checkpoint cp) {
-        String key = cp.threadId() + "\u0000" + cp.ns();
         synchronized (cache) {
-            Cached c = cache.get(key);
+            Map<String, Cached> thread = cache.get(cp.threadId());
+            Cached c = thread == null ? null : thread.get(cp.ns());
             if (c != null && c.checkpointId.equals(cp.id())) {
                 return Uni.createFrom().item(c.state);
             }
@@ -53,13 +61,13 @@ final class StateLoader {
 
     void remember(Checkpoint cp, State state) {
         synchronized (cache) {
-            cache.put(cp.threadId() + "\u0000" + cp.ns(), new Cached(cp.id(), state));
+            cache.computeIfAbsent(cp.threadId(), t -> lru(NAMESPACES_PER_THREAD)).put(cp.ns(), new Cached(cp.id(), state));
         }
     }
 
     void forget(String threadId) {
         synchronized (cache) {
-            cache.keySet().removeIf(k -> k.startsWith(threadId + "\u0000"));
+            cache.remove(threadId);
         }
     }
 

@@ -53,7 +53,9 @@ final class WebSocketWriter implements EventSink, OutboxDrain.Sink {
 
     @Override
     public boolean writable() {
-        return inFlight.hasRoom() && !connection.isClosed();
+        // not connection.isClosed() (a lock per frame): a closed socket cancels the outbox (onClose), and a frame
+        // sent in between fails harmlessly
+        return inFlight.hasRoom();
     }
 
     @Override
