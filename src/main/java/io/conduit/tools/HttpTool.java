@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.conduit.agent.port.ToolScope;
 import io.smallrye.mutiny.Uni;
+import io.smallrye.mutiny.infrastructure.Infrastructure;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -18,7 +19,8 @@ import java.util.Set;
 /**
  * A tool declared in config that calls an HTTP service, the way assistants reach retrieval (RAG) and course-guide
  * APIs: the arguments fill the URL template, a POST sends the others as a JSON body. Only allow-listed hosts are
- * reachable, and redirects are not followed (a redirect could lead anywhere). Non-blocking: the JDK client's async
+ * reachable, only at the addresses {@link ReachableAddresses} allows (checked after DNS resolution), and redirects are
+ * not followed (a redirect could lead anywhere). Non-blocking: the JDK client's async
  * API. 429 and 5xx are retryable; other failures are final.
  */
 public final class HttpTool implements Tool {
@@ -32,14 +34,16 @@ public final class HttpTool implements Tool {
     private final UrlTemplate url;
     private final boolean post;
     private final Set<String> allowedHosts = new HashSet<>();
+    private final ReachableAddresses addresses;
     private final HttpClient client;
     private final Duration requestTimeout;
     private final Redactor headerValues;
 
     /** Refuses (a start-up error) a method other than GET/POST, a bad URL, or a fixed host that is not allowed. */
-    public HttpTool(String name, ToolsConfig.HttpToolConfig config, Collection<String> allowedHosts, HttpClient client,
-                    Duration defaultTimeout) {
+    public HttpTool(String name, ToolsConfig.HttpToolConfig config, Collection<String> allowedHosts, ReachableAddresses addresses,
+                    HttpClient client, Duration defaultTimeout) {
         this.name = name;
+        this.addresses = addresses;
         this.config = config;
         this.client = client;
         allowedHosts.forEach(h -> this.allowedHosts.add(h.strip().toLowerCase(Locale.ROOT)));
@@ -111,6 +115,21 @@ public final class HttpTool implements Tool {
         if (host == null || !allowedHosts.contains(host)) {
             return Uni.createFrom().failure(new IllegalArgumentException("host " + host + " is not allowed (conduit.tools.http-allowed-hosts)"));
         }
+        // the name's addresses are checked off the event loop (a DNS lookup blocks), then the request is sent
+        return Uni.createFrom().item(() -> resolved(host)).runSubscriptionOn(Infrastructure.getDefaultWorkerPool())
+                .chain(ok -> send(uri, arguments, scope));
+    }
+
+    private String resolved(String host) {
+        try {
+            addresses.check(host);
+            return host;
+        } catch (java.net.UnknownHostException e) {
+            throw new RetryableToolException("host " + host + " is not known: " + e.getMessage());
+        }
+    }
+
+    private Uni<String> send(URI uri, JsonNode arguments, ToolScope scope) {
         HttpRequest.Builder request = HttpRequest.newBuilder(uri);
         // under a scope's timeout (a graph's own limit for its tools) the executor's timer alone bounds the call: a
         // client timeout of the same length would race it and turn one clear timeout into retried I/O failures

@@ -32,10 +32,16 @@ final class McpServers implements AutoCloseable {
     }
 
     /** @param callTimeout how long the client waits for one tool call: the executor's, so a timed-out call frees its worker too */
-    static McpServers connect(Map<String, ToolsConfig.McpServerConfig> servers, Duration callTimeout) {
+    static McpServers connect(Map<String, ToolsConfig.McpServerConfig> servers, Duration callTimeout, ReachableAddresses addresses) {
         List<McpClient> clients = new ArrayList<>();
         List<Tool> tools = new ArrayList<>();
         servers.forEach((name, server) -> {
+            try {
+                addresses.check(java.net.URI.create(server.url()).getHost());
+            } catch (java.io.IOException | IllegalArgumentException e) {
+                LOG.errorf("MCP server %s (%s) is not reached; its tools are left out: %s", name, server.url(), e.getMessage());
+                return;
+            }
             McpTransport transport = transport(server);
             McpClient client = null;
             try {

@@ -36,8 +36,9 @@ public class ToolRegistry {
     public ToolRegistry(Instance<Tool> beans, ToolsConfig config) {
         List<Tool> all = new ArrayList<>();
         beans.forEach(all::add);
-        all.addAll(httpTools(config));
-        McpServers mcp = McpServers.connect(config.mcp(), config.timeout());
+        ReachableAddresses addresses = ReachableAddresses.publicAnd(config.privateAddresses().orElse(List.of()));
+        all.addAll(httpTools(config, addresses));
+        McpServers mcp = McpServers.connect(config.mcp(), config.timeout(), addresses);
         all.addAll(mcp.tools());
         this.connections = mcp;
         try {
@@ -83,7 +84,7 @@ public class ToolRegistry {
         }
     }
 
-    private static List<Tool> httpTools(ToolsConfig config) {
+    private static List<Tool> httpTools(ToolsConfig config, ReachableAddresses addresses) {
         if (config.http().isEmpty()) {
             return List.of();
         }
@@ -92,7 +93,7 @@ public class ToolRegistry {
         HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5))
                 .followRedirects(HttpClient.Redirect.NEVER).build();
         List<Tool> tools = new ArrayList<>();
-        config.http().forEach((name, http) -> tools.add(new HttpTool(name, http, allowed, client, config.timeout())));
+        config.http().forEach((name, http) -> tools.add(new HttpTool(name, http, allowed, addresses, client, config.timeout())));
         return tools;
     }
 }

@@ -40,6 +40,13 @@ public interface ToolsConfig {
     /** Hosts HTTP tools may call (exact names or IP addresses). */
     Optional<List<String>> httpAllowedHosts();
 
+    /**
+     * Non-public addresses (loopback, link-local and the cloud metadata address, private, unique-local) that HTTP tools
+     * and MCP servers may reach, as addresses or CIDR blocks (e.g. {@code 10.20.0.0/16}): an internal retrieval
+     * service. Every other non-public address is refused, checked on what a host name resolves to.
+     */
+    Optional<List<String>> privateAddresses();
+
     /** HTTP tools, by name. */
     Map<String, HttpToolConfig> http();
 

@@ -99,7 +99,7 @@ class HttpToolTest {
     }
 
     HttpTool tool(String name, ToolsConfig.HttpToolConfig config) {
-        return new HttpTool(name, config, List.of("127.0.0.1"), client, Duration.ofSeconds(5));
+        return new HttpTool(name, config, List.of("127.0.0.1"), ReachableAddresses.publicAnd(List.of("127.0.0.1")), client, Duration.ofSeconds(5));
     }
 
     /** Called as the service calls it: through the executor, with the tool's secrets redacted. */
@@ -201,6 +201,24 @@ class HttpToolTest {
         assertThat(o.content()).isEqualTo("regional failed: host 169.254.169.254 is not allowed (conduit.tools.http-allowed-hosts)");
         // an argument cannot smuggle another host in: it is encoded, so there is no host at all
         assertThat(call(regional, "{\"topic\":\"x\",\"host\":\"evil.example@127.0.0.1\"}").error()).isTrue();
+        assertThat(seen).containsExactly("GET /guides/x");
+    }
+
+    @Test
+    void anAllowedNameThatResolvesToANonPublicAddressIsRefusedUnlessTheAddressIsListed() {
+        int port = server.getAddress().getPort();
+        Config config = new Config("http://localhost:" + port + "/guides/{topic}", "GET");
+        HttpTool strict = new HttpTool("guide", config, List.of("localhost"), ReachableAddresses.publicAnd(List.of()), client,
+                Duration.ofSeconds(5));
+        ToolOutcome o = call(strict, "{\"topic\":\"x\"}");
+        assertThat(o.error()).isTrue();
+        assertThat(o.content()).startsWith("guide failed: host localhost resolves to ")
+                .endsWith(", a non-public address (list it in conduit.tools.private-addresses to allow it)");
+        assertThat(seen).as("nothing was sent").isEmpty();
+
+        HttpTool listed = new HttpTool("guide", config, List.of("localhost"),
+                ReachableAddresses.publicAnd(List.of("127.0.0.0/8", "::1")), client, Duration.ofSeconds(5));
+        assertThat(call(listed, "{\"topic\":\"x\"}").error()).isFalse();
         assertThat(seen).containsExactly("GET /guides/x");
     }
 

@@ -51,8 +51,15 @@ class McpToolsTest {
     }
 
     ToolExecutor executorFor(Map<String, ToolsConfig.McpServerConfig> servers) {
-        connected = McpServers.connect(servers, Duration.ofSeconds(5));
+        connected = McpServers.connect(servers, Duration.ofSeconds(5), ReachableAddresses.publicAnd(List.of("127.0.0.1")));
         return ToolExecutors.of(connected.tools().toArray(Tool[]::new));
+    }
+
+    @Test
+    void aServerAtANonPublicAddressThatIsNotListedIsNotConnected() {
+        connected = McpServers.connect(Map.of("calc", new Server(server.sseUrl(), McpTransportKind.SSE)), Duration.ofSeconds(5),
+                ReachableAddresses.publicAnd(List.of()));
+        assertThat(connected.tools()).isEmpty();
     }
 
     @Test

@@ -39,6 +39,7 @@ public class ToolServices implements QuarkusTestResourceLifecycleManager {
         String guide = "conduit.tools.http.\"course-guide\".";
         return Map.of(
                 "conduit.tools.http-allowed-hosts", "127.0.0.1",
+                "conduit.tools.private-addresses", "127.0.0.1",
                 guide + "url", "http://127.0.0.1:" + guides.getAddress().getPort() + "/guides/{topic}",
                 guide + "description", "The course guide for a topic",
                 guide + "schema", "{\"type\":\"object\",\"properties\":{\"topic\":{\"type\":\"string\"}},\"required\":[\"topic\"],\"additionalProperties\":false}",

@@ -7,6 +7,8 @@ import io.conduit.checkpoint.Checkpointer;
 import io.conduit.graph.Update;
 import io.conduit.runs.graphs.ChatInput;
 import io.conduit.runs.graphs.RegisteredGraph;
+import io.conduit.tools.ReachableAddresses;
+import io.conduit.tools.ToolsConfig;
 import io.quarkus.runtime.LaunchMode;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Instance;
@@ -28,14 +30,15 @@ public class TutorGraphProducer {
     @Produces
     @Singleton
     RegisteredGraph tutor(TutorConfig config, LanguageModel model, Checkpointer store, Instance<CourseGuides> guides,
-                          @ConfigProperty(name = "conduit.checkpointer.store") String storeKind) {
+                          @ConfigProperty(name = "conduit.checkpointer.store") String storeKind, ToolsConfig toolsConfig) {
         CourseSources sources = CourseSources.of(config, LaunchMode.current() == LaunchMode.DEVELOPMENT, model.scripted());
         if (sources.byDefault()) {
             LOG.warn(sources.describe());
         } else {
             LOG.info(sources.describe());
         }
-        TutorTools tools = TutorTools.of(config, sources, guides::get, "postgres".equalsIgnoreCase(storeKind.strip()));
+        TutorTools tools = TutorTools.of(config, sources, guides::get, "postgres".equalsIgnoreCase(storeKind.strip()),
+                ReachableAddresses.publicAnd(toolsConfig.privateAddresses().orElse(java.util.List.of())));
         return new RegisteredGraph(TutorGraph.GRAPH_ID,
                 "A course tutor: rates each question, answers from the course material (rag_search, get_guide), quizzes the student",
                 TutorGraph.compile(model, tools, config, store), INPUT, configSchema(), TutorGraphProducer::configProblem);

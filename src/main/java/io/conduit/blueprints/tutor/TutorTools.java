@@ -3,6 +3,7 @@ package io.conduit.blueprints.tutor;
 import io.conduit.agent.port.ToolBox;
 import io.conduit.agent.port.ToolSpec;
 import io.conduit.tools.HttpTool;
+import io.conduit.tools.ReachableAddresses;
 import io.conduit.tools.Redactor;
 import io.conduit.tools.Tool;
 import io.conduit.tools.ToolExecutor;
@@ -59,7 +60,8 @@ final class TutorTools {
      * only when the guide is on file in Postgres, which needs the Postgres store ({@code onPostgres}: its migrations
      * make the table).
      */
-    static TutorTools of(TutorConfig config, CourseSources sources, Supplier<CourseGuides> guides, boolean onPostgres) {
+    static TutorTools of(TutorConfig config, CourseSources sources, Supplier<CourseGuides> guides, boolean onPostgres,
+                         ReachableAddresses addresses) {
         TutorConfig.Retrieval r = config.retrieval();
         Set<String> hosts = new LinkedHashSet<>();
         List<Tool> tools = new ArrayList<>();
@@ -70,7 +72,7 @@ final class TutorTools {
         } else {
             hosts.add(host(sources.url()));
             tools.add(new HttpTool(RAG_SEARCH, new HttpToolSettings(sources.url(), "POST", RAG_DESCRIPTION, RAG_SCHEMA,
-                    List.of("subject"), r.timeout(), r.headers(), r.maxResponseChars()), hosts, client, r.timeout()));
+                    List.of("subject"), r.timeout(), r.headers(), r.maxResponseChars()), hosts, addresses, client, r.timeout()));
         }
         TutorConfig.Guide g = config.guide();
         switch (sources.guide()) {
@@ -79,7 +81,7 @@ final class TutorTools {
                         "conduit.blueprints.tutor.guide.source=http needs conduit.blueprints.tutor.guide.url"));
                 hosts.add(host(url));
                 tools.add(new HttpTool(GET_GUIDE, new HttpToolSettings(url, "GET", GUIDE_DESCRIPTION, GUIDE_SCHEMA, List.of("subject"),
-                        g.timeout(), g.headers(), r.maxResponseChars()), hosts, client, g.timeout()));
+                        g.timeout(), g.headers(), r.maxResponseChars()), hosts, addresses, client, g.timeout()));
             }
             case CourseSources.POSTGRES -> {
                 if (!onPostgres) {

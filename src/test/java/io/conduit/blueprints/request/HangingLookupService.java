@@ -31,6 +31,7 @@ public class HangingLookupService implements QuarkusTestResourceLifecycleManager
         String tool = "conduit.tools.http.slow_lookup.";
         return Map.of(
                 "conduit.tools.http-allowed-hosts", "127.0.0.1",
+                "conduit.tools.private-addresses", "127.0.0.1",
                 tool + "url", "http://127.0.0.1:" + server.getAddress().getPort() + "/lookup/{q}",
                 tool + "description", "Looks a thing up",
                 tool + "schema", "{\"type\":\"object\",\"properties\":{\"q\":{\"type\":\"string\"}},\"required\":[\"q\"]}");

@@ -43,7 +43,8 @@ final class StubRetrieval implements AutoCloseable {
                 "conduit.blueprints.tutor.retrieval.timeout", "1s",
                 "conduit.blueprints.tutor.retrieval.max-attempts", "1",
                 "conduit.blueprints.tutor.guide.source", "http",
-                "conduit.blueprints.tutor.guide.url", base() + "/guides/{subject}");
+                "conduit.blueprints.tutor.guide.url", base() + "/guides/{subject}",
+                "conduit.tools.private-addresses", "127.0.0.1");
     }
 
     List<JsonNode> searches() {
