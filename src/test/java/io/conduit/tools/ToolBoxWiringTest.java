@@ -13,8 +13,10 @@ import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -51,6 +53,43 @@ class ToolBoxWiringTest {
         ToolOutcome o = call("ada", "course-guide", "{\"topic\":\"linear algebra\"}");
         assertThat(o.error()).isFalse();
         assertThat(o.content()).isEqualTo("HTTP 200\nguide for /guides/linear%20algebra of [REDACTED], auth=[REDACTED]");
+    }
+
+    /** A credential the service echoes back, in an answer and in a failure, reaches neither the outcome nor any log line. */
+    @Test
+    void aPlantedSecretReachesNeitherTheModelNorTheLog() {
+        java.util.logging.Logger root = java.util.logging.Logger.getLogger("");
+        java.util.logging.Logger ours = java.util.logging.Logger.getLogger("io.conduit");
+        java.util.logging.Level level = ours.getLevel();
+        List<String> lines = new CopyOnWriteArrayList<>();
+        java.util.logging.Handler capture = new java.util.logging.Handler() {
+            @Override
+            public void publish(java.util.logging.LogRecord r) {
+                lines.add(r.getMessage() + " " + java.util.Arrays.toString(r.getParameters()) + " " + r.getThrown());
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        capture.setLevel(java.util.logging.Level.ALL);
+        root.addHandler(capture);
+        ours.setLevel(java.util.logging.Level.ALL); // the redacted failure is logged at debug
+        try {
+            ToolOutcome ok = call("ada", "course-guide", "{\"topic\":\"secrets\"}");
+            ToolOutcome failed = call("ada", "course-guide", "{\"topic\":\"broken\"}");
+            assertThat(failed.error()).isTrue();
+            assertThat(List.of(ok.content(), failed.content())).allSatisfy(c -> assertThat(c).contains("[REDACTED]").doesNotContain("wiring-secret"));
+        } finally {
+            ours.setLevel(level);
+            root.removeHandler(capture);
+        }
+        assertThat(lines).as("the tool's failure was logged").anyMatch(l -> l.contains("HTTP 500"));
+        assertThat(lines).noneMatch(l -> l.contains("wiring-secret"));
     }
 
     @Test

@@ -25,9 +25,10 @@ public class ToolServices implements QuarkusTestResourceLifecycleManager {
         try {
             guides = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
             guides.createContext("/", exchange -> {
+                int status = exchange.getRequestURI().getRawPath().endsWith("/broken") ? 500 : 200;
                 byte[] out = ("guide for " + exchange.getRequestURI().getRawPath() + " of student-123456, auth="
                         + exchange.getRequestHeaders().getFirst("Authorization")).getBytes(StandardCharsets.UTF_8);
-                exchange.sendResponseHeaders(200, out.length);
+                exchange.sendResponseHeaders(status, out.length); // a failure echoes the credential too
                 exchange.getResponseBody().write(out);
                 exchange.close();
             });
