@@ -2,9 +2,11 @@ package io.conduit.agui;
 
 import io.conduit.http.ClientJson;
 import io.conduit.http.ErrorBody;
+import io.conduit.http.TextFramesOnly;
 import io.conduit.runs.delivery.DeliveryConfig;
 import io.conduit.runs.delivery.StreamPermits;
 import io.quarkus.websockets.next.CloseReason;
+import io.quarkus.websockets.next.OnBinaryMessage;
 import io.quarkus.websockets.next.OnClose;
 import io.quarkus.websockets.next.OnOpen;
 import io.quarkus.websockets.next.OnTextMessage;
@@ -13,6 +15,7 @@ import io.quarkus.websockets.next.WebSocketConnection;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
@@ -115,6 +118,13 @@ public class AgUiSocket {
             }
             return Uni.createFrom().completionStage(run.done()).eventually(unfollow::run);
         }).onFailure().recoverWithUni(f -> refuse(connection, f));
+    }
+
+    /** A binary frame is no message of the protocol: the socket closes with 1003. */
+    @OnBinaryMessage
+    public Uni<Void> onBinary(Buffer data, WebSocketConnection connection) {
+        onClose(connection);
+        return connection.close(TextFramesOnly.CLOSE);
     }
 
     @OnClose

@@ -1,8 +1,10 @@
 package io.conduit.stream;
 
+import io.conduit.http.TextFramesOnly;
 import io.conduit.runs.delivery.DeliveryConfig;
 import io.conduit.runs.delivery.StreamPermits;
 import io.quarkus.websockets.next.CloseReason;
+import io.quarkus.websockets.next.OnBinaryMessage;
 import io.quarkus.websockets.next.OnClose;
 import io.quarkus.websockets.next.OnOpen;
 import io.quarkus.websockets.next.OnPongMessage;
@@ -115,6 +117,13 @@ public class ThreadSocket {
         if (s != null) {
             s.ponged();
         }
+    }
+
+    /** A binary frame is no message of the protocol: the socket closes with 1003. */
+    @OnBinaryMessage
+    public Uni<Void> onBinary(Buffer data, WebSocketConnection connection) {
+        onClose(connection);
+        return connection.close(TextFramesOnly.CLOSE);
     }
 
     @OnClose
