@@ -15,7 +15,7 @@
 # the AOT cache as it exits (-XX:AOTCacheOutput), with the exact runtime and jars of the image, as a cache must be;
 # (4) the image again with the cache (target/image-aot/app.aot), only its last layer new; (5) target/image/oci, an
 # OCI layout (tag "conduit"), and target/image/build.txt, the build's times and sizes.
-# Needs root, buildah, umoci-free; TRAIN_PORT (default 18259) must be free: the chroot shares the host's network.
+# Needs root, buildah and curl; TRAIN_PORT (default 18259) must be free: the chroot shares the host's network.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -54,6 +54,10 @@ if [[ -z $base ]]; then
             --env JAVA_HOME=/opt/java/openjdk --cmd /bin/bash "$ctr"
         buildah commit --quiet --rm "$ctr" "$base" >/dev/null
         rm -rf "$rootfs"
+        # bases made from an older recipe are named by nothing now
+        for old in $(buildah images --format '{{.Name}}:{{.Tag}}' | grep '^localhost/conduit-base:' | grep -vx "$base"); do
+            buildah rmi "$old" >/dev/null 2>&1 || true
+        done
     fi
 fi
 base_ms=$(ms_since "$t")
@@ -113,10 +117,13 @@ cleanup; trap - EXIT
 train_ms=$(ms_since "$t")
 echo "==> image: AOT cache trained ($train_ms ms, $(du -m "target/image-aot/$(basename "$aot")" | cut -f1) MB)"
 
-# (4) the image with the cache
+# (4) the image with the cache; the image this tag named before, if any, is removed (nothing else names it)
 t=$(date +%s%N)
+previous=$(buildah inspect --type image --format '{{.FromImageID}}' "$tag" 2>/dev/null || true)
 bud "$tag"
 buildah rmi "$tag-untrained" >/dev/null
+current=$(buildah inspect --type image --format '{{.FromImageID}}' "$tag")
+if [[ -n $previous && $previous != "$current" ]]; then buildah rmi "$previous" >/dev/null 2>&1 || true; fi
 second_ms=$(ms_since "$t")
 
 # (5) the OCI layout, and what it cost
