@@ -31,9 +31,9 @@ record ContainerImage(List<String> entrypoint, List<String> cmd, Map<String, Str
         if (built != null) {
             return built;
         }
-        for (String tool : List.of("/usr/bin/buildah", "/usr/bin/umoci")) {
-            Assumptions.assumeTrue(new File(tool).canExecute(),
-                    tool + " is not installed (Debian: apt-get install buildah umoci; .ci/run installs them): no image to test");
+        for (String tool : List.of("/usr/bin/buildah", "/usr/bin/umoci", "/usr/sbin/debootstrap")) {
+            Assumptions.assumeTrue(new File(tool).canExecute(), tool + " is not installed (Debian: apt-get install"
+                    + " buildah umoci debootstrap; .ci/run installs them): no image to build and test");
         }
         run(List.of("deploy/build-image.sh"), Map.of("TRAIN_PORT", String.valueOf(trainPort), "CONDUIT_DB_NAME", database), OUT.resolve("build.log"), 900);
         Path bundle = OUT.resolve("bundle");
