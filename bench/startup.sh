@@ -86,15 +86,33 @@ for v in jar jar+aot flat+aot image; do
         "$(cut -f3 "$out/$v.tsv" | median)" "$(cut -f4 "$out/$v.tsv" | median)" "$(cut -f5 "$out/$v.tsv" | median)s"
 done
 
+# milestones VARIANT T0 LOG: ms after spawn of the JVM's creation (-Xlog:startuptime) and of the log's landmarks
+milestones() {
+    local base_s=$(( $2 / 1000000000 )) create
+    create=$(sed -n 's/.*Create VM, \([0-9.]*\) secs/\1/p' "$out/$1.startuptime" | awk '{printf "%d", $1 * 1000}')
+    printf '  %-9s JVM created %4s ms' "$1" "$create"
+    for mark in "FlywayExecutor" "SchemaMigration" "CheckpointerProducer" "LanguageModelProducer" "ServingBeans" "started in"; do
+        local ts
+        ts=$(grep -m1 "$mark" "$3" | awk '{print $2}' | tr , .)
+        [[ -n $ts ]] || continue
+        local ms=$(( ($(date -d "$(date -d @"$base_s" +%F) $ts" +%s%N 2>/dev/null || echo "$2") - $2) / 1000000 ))
+        printf ', %s %d' "${mark%% *}" "$ms"
+    done
+    echo " (ms after spawn)"
+}
+
 # profile: classes loaded before ready, by where they came from
 echo "classes loaded up to ready (-Xlog:class+load), by source:"
 for v in jar jar+aot flat+aot; do
     case $v in jar) f=() ; j=target/quarkus-app/quarkus-run.jar ;; jar+aot) f=(-XX:AOTCache="$out/fast.aot"); j=target/quarkus-app/quarkus-run.jar ;;
                flat+aot) f=(-XX:AOTCache="$out/flat.aot"); j=target/image-app/conduit.jar ;; esac
-    env "${app_env[@]}" "$java_home/bin/java" "${f[@]}" -Xlog:class+load=info:file="$out/$v.classload" -jar "$j" > /dev/null 2>&1 &
+    t0=$(now)
+    env "${app_env[@]}" "$java_home/bin/java" "${f[@]}" -Xlog:class+load=info:file="$out/$v.classload" \
+        -Xlog:startuptime=info:file="$out/$v.startuptime" -jar "$j" > "$out/$v-profile.log" 2>&1 &
     pid=$!
     until curl -sf -o /dev/null "http://127.0.0.1:$port/q/health/ready"; do sleep 0.02; done
     stop
+    milestones "$v" "$t0" "$out/$v-profile.log"
     total=$(grep -c 'source:' "$out/$v.classload" || true)
     shared=$(grep -c 'source: shared objects file' "$out/$v.classload" || true)
     jrt=$(grep -c 'source: jrt:/' "$out/$v.classload" || true)

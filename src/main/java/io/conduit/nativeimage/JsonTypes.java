@@ -17,6 +17,7 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
         "io.conduit.agent.UserContext",
         "io.conduit.agent.message.AssistantMessage",
         "io.conduit.agent.message.ChatMessage",
+        "io.conduit.agent.message.RemoveMessage",
         "io.conduit.agent.message.SystemMessage",
         "io.conduit.agent.message.TokenUsage",
         "io.conduit.agent.message.ToolCall",
@@ -30,6 +31,7 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
         "io.conduit.blueprints.request.RequestOutput",
         "io.conduit.blueprints.request.TurnMetrics",
         "io.conduit.blueprints.request.TurnMetrics$Call",
+        "io.conduit.blueprints.tutor.JudgeAnswerNode$Verdict",
         "io.conduit.blueprints.tutor.Passage",
         "io.conduit.blueprints.tutor.QueriesNode$Queries",
         "io.conduit.blueprints.tutor.QuestionsNode$Questions",
@@ -41,7 +43,9 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
         "io.conduit.blueprints.tutor.ThinkNode$Rating",
         "io.conduit.files.CsvSummary",
         "io.conduit.files.CsvSummary$Column",
-        "io.conduit.graph.InterruptCodec$Shape"
+        "io.conduit.files.StoredFile",
+        "io.conduit.graph.InterruptCodec$Shape",
+        "io.conduit.runs.StreamMode"
 })
 final class JsonTypes {
 

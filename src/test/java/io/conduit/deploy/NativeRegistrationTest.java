@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 class NativeRegistrationTest {
 
-    /** A type of the test's own, never registered: the check must catch it. */
+    /** A type of the test's own, never registered, and never to be. */
     record Unregistered(String name, int count) {
     }
 
@@ -28,20 +28,31 @@ class NativeRegistrationTest {
     void everyTypeOurMapperMapsIsRegistered() {
         turns();
         Set<String> seen = JacksonTypeRecorder.seen();
-        seen.remove(Unregistered.class.getName());
-        assertThat(seen).as("the recorder saw the state of the turns").isNotEmpty();
-        Set<String> missing = new TreeSet<>(seen);
-        missing.removeAll(registered());
-        assertThat(missing).as("classes our mapper maps that io.conduit.nativeimage.JsonTypes does not register;"
-                + " add them there").isEmpty();
+        assertThat(seen).as("the recorder saw the state of the turns").contains("io.conduit.agent.message.UserMessage");
+        assertThat(missing(seen, registered())).as("classes our mapper maps that io.conduit.nativeimage.JsonTypes does"
+                + " not register; add them there").isEmpty();
     }
 
+    /**
+     * The check can fail: with a registration one class short, that class is reported; and a test's own type, mapped
+     * here, is left out of the record as no concern of the app's image.
+     */
     @Test
-    void anUnregisteredTypeIsCaught() {
+    void aMissingRegistrationIsReported() {
+        turns();
+        Set<String> shortOfOne = new TreeSet<>(registered());
+        shortOfOne.remove("io.conduit.agent.message.UserMessage");
+        assertThat(missing(JacksonTypeRecorder.seen(), shortOfOne)).containsExactly("io.conduit.agent.message.UserMessage");
+
         JsonCodec<Unregistered> codec = JsonCodec.of(Unregistered.class);
         assertThat(codec.decode(codec.encode(new Unregistered("a", 1)))).isEqualTo(new Unregistered("a", 1));
-        assertThat(JacksonTypeRecorder.seen()).contains(Unregistered.class.getName());
-        assertThat(registered()).doesNotContain(Unregistered.class.getName());
+        assertThat(JacksonTypeRecorder.seen()).doesNotContain(Unregistered.class.getName());
+    }
+
+    static Set<String> missing(Set<String> seen, Set<String> registered) {
+        Set<String> missing = new TreeSet<>(seen);
+        missing.removeAll(registered);
+        return missing;
     }
 
     static Set<String> registered() {
