@@ -118,7 +118,8 @@ public final class PackagedApp implements AutoCloseable {
         }
     }
 
-    private static String database(String suffix) throws Exception {
+    /** The tests' database name plus {@code _suffix}, created if missing. */
+    public static String database(String suffix) throws Exception {
         String host = env("CONDUIT_DB_HOST", "127.0.0.1");
         String port = env("CONDUIT_DB_PORT", "5432");
         String name = env("CONDUIT_DB_NAME", "test") + "_" + suffix;
