@@ -5,6 +5,7 @@ import io.conduit.runs.delivery.DeliveryConfig;
 import io.conduit.runs.delivery.LoopExecutor;
 import io.conduit.runs.delivery.Outbox;
 import io.conduit.runs.delivery.OutboxDrain;
+import io.conduit.runs.delivery.ServerShutdown;
 import io.conduit.runs.delivery.SlowConsumer;
 import io.conduit.runs.events.RunEvent;
 import io.quarkus.websockets.next.CloseReason;
@@ -16,7 +17,8 @@ import io.vertx.core.Context;
  * other transport: a client that reads slowly has its text deltas merged, and past the outbox's bound is closed with
  * 4408 {@code slow_consumer} (the SDK reconnects after it and the thread's log replays what it missed). The socket
  * is fed while fewer than {@code socketQueueBytes} handed to it are unwritten: websockets-next has no
- * {@code writeQueueFull()}, so the frames in flight are counted here.
+ * {@code writeQueueFull()}, so the frames in flight are counted here. When the replica shuts down it closes with 1012
+ * "service restart" once what waits is sent.
  */
 final class WebSocketWriter implements EventSink, OutboxDrain.Sink {
 
@@ -27,6 +29,8 @@ final class WebSocketWriter implements EventSink, OutboxDrain.Sink {
     private final Outbox outbox;
     private final OutboxDrain drain;
     private final BytesInFlight inFlight;
+    /** The replica shuts down: the connection closes with 1012 once what waits is sent. */
+    private volatile boolean shuttingDown;
 
     /** {@code context}: the connection's, where its socket is written. */
     WebSocketWriter(WebSocketConnection connection, Context context, DeliveryConfig delivery) {
@@ -63,7 +67,21 @@ final class WebSocketWriter implements EventSink, OutboxDrain.Sink {
 
     @Override
     public void end() {
-        // a thread's subscriptions outlive its runs: the client closes the connection
+        // a thread's subscriptions outlive its runs: the client closes the connection, unless the replica shuts down
+        if (shuttingDown) {
+            connection.close(new CloseReason(ServerShutdown.WEBSOCKET_CLOSE_CODE, ServerShutdown.CLOSE_REASON))
+                    .subscribe().with(x -> { }, f -> { });
+        }
+    }
+
+    /**
+     * The replica shuts down: the events and answers already queued go out, then the connection closes with 1012
+     * "service restart" ({@link ServerShutdown}); the SDK reconnects and resubscribes from its last seq.
+     */
+    void shutDown() {
+        shuttingDown = true;
+        outbox.onEnd();
+        drain.resume();
     }
 
     @Override
