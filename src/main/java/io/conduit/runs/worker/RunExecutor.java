@@ -284,6 +284,9 @@ public final class RunExecutor {
             return;
         }
         a.subscription = graph.stream(request).subscribe().with(e -> {
+            if (a.handingBack && a.done) {
+                return; // handed back: what comes before the cancel lands is the next holder's to do
+            }
             log.append(a.run.runId(), e);
             if (e.terminal()) {
                 a.terminal = e;
@@ -291,6 +294,10 @@ public final class RunExecutor {
                 ending.atStepBoundary(a); // the step's checkpoint is written
             }
         }, f -> ending.fail(a, log, f), () -> ending.finish(a, log));
+        if (a.handingBack && a.done) {
+            a.subscription.cancel(); // handed back at a boundary the graph reached before subscribe() returned
+            return;
+        }
         if (!timeout.isZero()) {
             a.timer = timers.schedule(timeout, () -> ending.stop(a, StopReason.TIMEOUT));
         }
