@@ -1,5 +1,7 @@
 package io.conduit.http;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import io.conduit.kernel.JsonCodec;
 import java.net.URI;
@@ -9,6 +11,7 @@ import java.net.http.HttpResponse;
 import java.net.http.WebSocket;
 import java.time.Duration;
 import java.util.Iterator;
+import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -218,5 +221,54 @@ final class DrainClients {
     static boolean rootCompleted(JsonNode event) {
         return "lifecycle".equals(event.path("method").asText()) && event.path("params").path("namespace").isEmpty()
                 && "completed".equals(event.path("params").path("data").path("event").asText());
+    }
+
+    // ---- reading until
+
+    static void untilTokens(SseReader r, List<Sse> into, int n) {
+        int seen = 0;
+        while (seen < n) {
+            Sse e = r.next();
+            assertThat(e).as("the stream ended before a token").isNotNull();
+            into.add(e);
+            if (e.event().equals("messages") && !e.json().get(0).path("content").asText().isEmpty()) {
+                seen++;
+            }
+        }
+    }
+
+    static void untilDeltas(SseReader r, List<Sse> into, int n) {
+        int seen = 0;
+        while (seen < n) {
+            Sse e = r.next();
+            assertThat(e).as("the stream ended before a token").isNotNull();
+            into.add(e);
+            if (e.id() >= 0 && DrainClients.textDelta(e.json()) != null) {
+                seen++;
+            }
+        }
+    }
+
+    static void untilDeltas(Socket s, List<Socket.Frame> into, int n) throws InterruptedException {
+        int seen = 0;
+        while (seen < n) {
+            Socket.Frame f = s.next();
+            assertThat(f).as("the socket closed before a token").isNotNull();
+            into.add(f);
+            if (DrainClients.textDelta(f.json()) != null) {
+                seen++;
+            }
+        }
+    }
+
+    /** Reads to the stream's end; returns its last event. */
+    static Sse readToEnd(SseReader r, List<Sse> into) {
+        Sse e;
+        Sse last = null;
+        while ((e = r.next()) != null) {
+            into.add(e);
+            last = e;
+        }
+        return last;
     }
 }

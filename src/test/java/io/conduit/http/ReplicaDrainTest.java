@@ -51,54 +51,107 @@ class ReplicaDrainTest {
     @Test
     void classicSse() throws Exception {
         startReplicas("sse");
-        String thread;
-        String runId;
-        SseReader first;
+        ClassicTurn turn;
         int attempts = 0;
         do { // until the leaving replica holds the run (the other one may claim it first, rarely)
             assertThat(attempts++).as("attempts to start the turn on the leaving replica").isLessThan(5);
-            thread = thread();
-            first = DrainClients.sse(post(leavingBase + "/threads/" + thread + "/runs/stream", Map.of("assistant_id", "agent",
-                    "stream_mode", List.of("messages-tuple", "values"),
-                    "input", Map.of("messages", List.of(Map.of("role", "user", "content", PROMPT))))).build());
-            runId = first.response.headers().firstValue("Content-Location").orElseThrow().replaceAll(".*/", "");
-        } while (!heldByLeaving(runId, first));
+            turn = classicTurn();
+        } while (!heldByLeaving(turn.runId(), turn.first()));
         List<Sse> before = new ArrayList<>();
-        untilTokens(first, before, 2);
+        DrainClients.untilTokens(turn.first(), before, 2);
         long sigterm = sigterm();
-        Sse last = readToEnd(first, before);
+        Sse last = toldToReconnect(turn.first(), before);
+        List<Sse> after = rejoin(stayingBase, turn, before);
+        assertDrained();
+        assertEachTokenOnce(turn, before, after);
+        report("classic SSE", sigterm, last.atNanos(), after.get(0).atNanos());
+    }
+
+    /**
+     * The same with one replica, restarted (a deploy with no second replica, or a process restarted in place): the run
+     * it handed back waits, pending, and the restarted process claims it as it starts.
+     */
+    @Test
+    void classicSseAcrossARestartOfTheOnlyReplica() throws Exception {
+        int port = Integer.getInteger("conduit.drain-test.port", 0);
+        leavingPort = port > 0 ? port : PackagedApp.freePort();
+        PackagedApp only = app(leavingPort, "drain-restart");
+        leavingBase = only.base();
+        stayingBase = only.base();
+        leaving = only.start("leaving");
+        leavingLog = "drain-restart-leaving.log";
+        ClassicTurn turn = classicTurn();
+        List<Sse> before = new ArrayList<>();
+        DrainClients.untilTokens(turn.first(), before, 2);
+        long sigterm = sigterm();
+        Sse last = toldToReconnect(turn.first(), before);
+        assertDrained();
+        only.start("restarted");
+        long ready = System.nanoTime();
+        List<Sse> after = rejoin(leavingBase, turn, before);
+        assertEachTokenOnce(turn, before, after);
+        report("classic SSE, the only replica restarted (its start included)", sigterm, last.atNanos(), after.get(0).atNanos());
+        String line = String.format("  (the restarted replica ready to the first resumed event: %d ms)%n",
+                (after.get(0).atNanos() - ready) / 1_000_000);
+        System.out.print(line);
+        Files.writeString(Path.of("target", "drain-times.txt"), line, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+    }
+
+    // ---- the classic turn
+
+    /** A turn streamed over classic SSE: its thread, its run, the stream that created it. */
+    private record ClassicTurn(String thread, String runId, SseReader first) {
+    }
+
+    private ClassicTurn classicTurn() throws Exception {
+        String thread = thread();
+        SseReader first = DrainClients.sse(post(leavingBase + "/threads/" + thread + "/runs/stream", Map.of("assistant_id", "agent",
+                "stream_mode", List.of("messages-tuple", "values"),
+                "input", Map.of("messages", List.of(Map.of("role", "user", "content", PROMPT))))).build());
+        return new ClassicTurn(thread, first.response.headers().firstValue("Content-Location").orElseThrow().replaceAll(".*/", ""), first);
+    }
+
+    /** Reads the stream to its end, which is the drain's word to reconnect; returns that event. */
+    private static Sse toldToReconnect(SseReader first, List<Sse> before) {
+        Sse last = DrainClients.readToEnd(first, before);
         assertThat(last).as("the stream's last event").isNotNull();
         assertThat(last.event()).isEqualTo("error");
         assertThat(last.json().get("error").asText()).isEqualTo("server_shutting_down");
         assertThat(last.retry()).as("a retry hint").isEqualTo(1000L);
         assertThat(last.id()).as("no id: Last-Event-ID stays on the last event received").isEqualTo(-1);
-        long lastId = before.stream().mapToLong(Sse::id).max().orElseThrow();
+        return last;
+    }
 
+    /** Rejoins the run at {@code base} with the last id received, and reads it to its end. */
+    private static List<Sse> rejoin(String base, ClassicTurn turn, List<Sse> before) throws Exception {
+        long lastId = before.stream().mapToLong(Sse::id).max().orElseThrow();
         List<Sse> after = new ArrayList<>();
-        try (SseReader again = DrainClients.sse(HttpRequest.newBuilder(URI.create(stayingBase + "/threads/" + thread + "/runs/" + runId
-                + "/stream?stream_mode=%5B%22messages-tuple%22%2C%22values%22%5D")).header("Last-Event-ID", Long.toString(lastId))
-                .timeout(DrainClients.WAIT).build())) {
-            Sse end = readToEnd(again, after);
+        try (SseReader again = DrainClients.sse(HttpRequest.newBuilder(URI.create(base + "/threads/" + turn.thread() + "/runs/"
+                + turn.runId() + "/stream?stream_mode=%5B%22messages-tuple%22%2C%22values%22%5D"))
+                .header("Last-Event-ID", Long.toString(lastId)).timeout(DrainClients.WAIT).build())) {
+            Sse end = DrainClients.readToEnd(again, after);
             assertThat(end).isNotNull();
             assertThat(end.event()).as("the resumed run's stream ends with its end").isEqualTo("end");
         }
-        assertDrained();
-        assertThat(send("GET", stayingBase + "/threads/" + thread + "/runs/" + runId, null).get("status").asText()).isEqualTo("success");
+        assertThat(after).extracting(Sse::id).allMatch(id -> id > lastId || id == -1);
+        return after;
+    }
 
-        // ids only increase, across both replicas; nothing is repeated
+    /** Ids only increase across the two connections, nothing repeated; each AI message streamed whole, once. */
+    private void assertEachTokenOnce(ClassicTurn turn, List<Sse> before, List<Sse> after) throws Exception {
+        String status = send("GET", stayingBase + "/threads/" + turn.thread() + "/runs/" + turn.runId(), null).get("status").asText();
+        assertThat(status).isEqualTo("success");
         List<Long> ids = new ArrayList<>();
         before.stream().filter(e -> e.id() >= 0).forEach(e -> ids.add(e.id()));
         after.stream().filter(e -> e.id() >= 0).forEach(e -> ids.add(e.id()));
         assertThat(ids).isSorted().doesNotHaveDuplicates();
-        assertThat(after).extracting(Sse::id).allMatch(id -> id > lastId || id == -1);
-        // every token exactly once: what streamed of each AI message, joined across the two connections, is that message
         Map<String, StringBuilder> streamed = new LinkedHashMap<>();
         List<Sse> all = new ArrayList<>(before);
         all.addAll(after);
         all.stream().filter(e -> e.event().equals("messages")).map(e -> e.json().get(0))
                 .filter(m -> m.path("type").asText().toLowerCase().startsWith("ai"))
                 .forEach(m -> streamed.computeIfAbsent(m.get("id").asText(), k -> new StringBuilder()).append(m.path("content").asText()));
-        JsonNode messages = send("GET", stayingBase + "/threads/" + thread + "/state", null).get("values").get("messages");
+        JsonNode messages = send("GET", stayingBase + "/threads/" + turn.thread() + "/state", null).get("values").get("messages");
         Map<String, String> inState = new LinkedHashMap<>();
         messages.forEach(m -> {
             if (m.get("type").asText().equals("ai")) {
@@ -112,7 +165,6 @@ class ReplicaDrainTest {
         assertThat(answer).startsWith("Here is a plan for your week");
         assertThat(streamed.values().stream().map(StringBuilder::toString)).as("the answer streamed").contains(answer);
         assertThat(types(messages).stream().filter("human"::equals)).as("the turn was not started again").hasSize(1);
-        report("classic SSE", sigterm, last.atNanos(), after.get(0).atNanos());
     }
 
     @Test
@@ -132,9 +184,9 @@ class ReplicaDrainTest {
             assertThat(runId).as(started.toString()).isNotEmpty();
         } while (!heldByLeaving(runId, first));
         List<Sse> before = new ArrayList<>();
-        untilDeltas(first, before, 2);
+        DrainClients.untilDeltas(first, before, 2);
         long sigterm = sigterm();
-        Sse last = readToEnd(first, before);
+        Sse last = DrainClients.readToEnd(first, before);
         assertThat(last).isNotNull();
         assertThat(last.event()).isEqualTo("error");
         assertThat(last.json().get("error").asText()).isEqualTo("server_shutting_down");
@@ -197,7 +249,7 @@ class ReplicaDrainTest {
             first.ws.sendClose(1000, "elsewhere");
             before.clear();
         }
-        untilDeltas(first, before, 2);
+        DrainClients.untilDeltas(first, before, 2);
         long sigterm = sigterm();
         Socket.Frame f;
         while ((f = first.next()) != null) {
@@ -291,55 +343,6 @@ class ReplicaDrainTest {
                 "%prod.quarkus.shutdown.timeout", "75s"));
         apps.add(a);
         return a;
-    }
-
-    // ---- reading
-
-    private static void untilTokens(SseReader r, List<Sse> into, int n) {
-        int seen = 0;
-        while (seen < n) {
-            Sse e = r.next();
-            assertThat(e).as("the stream ended before a token").isNotNull();
-            into.add(e);
-            if (e.event().equals("messages") && !e.json().get(0).path("content").asText().isEmpty()) {
-                seen++;
-            }
-        }
-    }
-
-    private static void untilDeltas(SseReader r, List<Sse> into, int n) {
-        int seen = 0;
-        while (seen < n) {
-            Sse e = r.next();
-            assertThat(e).as("the stream ended before a token").isNotNull();
-            into.add(e);
-            if (e.id() >= 0 && DrainClients.textDelta(e.json()) != null) {
-                seen++;
-            }
-        }
-    }
-
-    private static void untilDeltas(Socket s, List<Socket.Frame> into, int n) throws InterruptedException {
-        int seen = 0;
-        while (seen < n) {
-            Socket.Frame f = s.next();
-            assertThat(f).as("the socket closed before a token").isNotNull();
-            into.add(f);
-            if (DrainClients.textDelta(f.json()) != null) {
-                seen++;
-            }
-        }
-    }
-
-    /** Reads to the stream's end; returns its last event. */
-    private static Sse readToEnd(SseReader r, List<Sse> into) {
-        Sse e;
-        Sse last = null;
-        while ((e = r.next()) != null) {
-            into.add(e);
-            last = e;
-        }
-        return last;
     }
 
     /**

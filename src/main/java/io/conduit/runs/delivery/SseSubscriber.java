@@ -9,6 +9,7 @@ import io.vertx.core.http.HttpServerResponse;
 import java.time.Duration;
 import java.util.function.Function;
 import java.util.function.Predicate;
+import java.util.function.Supplier;
 
 /**
  * One client's SSE stream of run events, for every SSE transport (the classic API's and the thread protocol's, which
@@ -35,7 +36,7 @@ public final class SseSubscriber implements RunEventListener, OutboxDrain.Sink {
     private Runnable onClientGone = () -> { };
     private Runnable release = () -> { };
     private Function<Outbox.Backlog, String> overflowFrame = SlowConsumer::sseFrame;
-    private java.util.function.Supplier<String> shutdownFrame = ServerShutdown::sseFrame;
+    private Supplier<String> shutdownFrame = ServerShutdown::sseFrame;
     /** The replica shuts down: the stream ends with {@link #shutdownFrame} once what waits is sent. */
     private volatile boolean shuttingDown;
 
@@ -81,7 +82,7 @@ public final class SseSubscriber implements RunEventListener, OutboxDrain.Sink {
     }
 
     /** The last frame when the replica shuts down, for a wire format with its own error event (AG-UI's RUN_ERROR). */
-    public SseSubscriber shutdownFrame(java.util.function.Supplier<String> f) {
+    public SseSubscriber shutdownFrame(Supplier<String> f) {
         this.shutdownFrame = f;
         return this;
     }

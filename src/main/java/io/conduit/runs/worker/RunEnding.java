@@ -104,7 +104,7 @@ final class RunEnding {
     Uni<Void> handBack(HeldRun a, Duration stepWait) {
         if (!a.done && a.stop == null) {
             a.handingBack = true;
-            timers.schedule(stepWait, () -> handBackNow(a));
+            timers.schedule(stepWait, () -> handBackNow(a, "with its step cut after " + stepWait.toMillis() + " ms (drain-step-wait)"));
         }
         return Uni.createFrom().completionStage(a.recorded);
     }
@@ -112,7 +112,7 @@ final class RunEnding {
     /** A root step's checkpoint is written (the engine's {@code Values}): a run being handed back goes now. */
     void atStepBoundary(HeldRun a) {
         if (a.handingBack) {
-            handBackNow(a);
+            handBackNow(a, "at a step boundary");
         }
     }
 
@@ -121,7 +121,7 @@ final class RunEnding {
      * nobody: another worker claims it at once and resumes it from its last checkpoint. Its clients are not told it
      * ended (it did not): their streams end with the drain's reconnect event, and they follow it where it resumes.
      */
-    synchronized void handBackNow(HeldRun a) {
+    synchronized void handBackNow(HeldRun a, String where) {
         if (a.done) {
             return;
         }
@@ -137,7 +137,7 @@ final class RunEnding {
                 : a.graph.graph().settled(a.run.threadId()).ifNoItem().after(SETTLE_WAIT).recoverWithItem((Void) null);
         settled.chain(() -> runs.release(a.run.runId(), worker.id(), clock.instant())).subscribe().with(mine -> {
             if (mine) {
-                LOG.infof("Run %s handed back at a step boundary, for another worker to resume", a.run.runId());
+                LOG.infof("Run %s handed back %s, for another worker to resume", a.run.runId(), where);
             }
             held.release(a);
             a.recorded.complete(null);

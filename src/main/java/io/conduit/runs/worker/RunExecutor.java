@@ -280,7 +280,7 @@ public final class RunExecutor {
             return;
         }
         if (a.done || a.handingBack) { // the replica drains: nothing of the run is under way, it goes at once
-            ending.handBackNow(a);
+            ending.handBackNow(a, "before its steps began");
             return;
         }
         a.subscription = graph.stream(request).subscribe().with(e -> {
