@@ -332,9 +332,12 @@ class ReplicaDrainTest {
         assertThat(log).contains("handed back at a step boundary").contains("Drained in");
     }
 
-    /** Two replicas on one database; a simulator that streams slowly; a lease of ten minutes. */
+    /** A replica on the test's database; a simulated model that streams slowly; a lease of ten minutes. */
     private PackagedApp app(int port, String logName) throws Exception {
         PackagedApp a = new PackagedApp("drain", port, logName, Map.of(
+                // the model in-process, as an external one would be: the simulator's HTTP endpoint is the draining
+                // replica's own, and refuses new requests (503) once its shutdown begins, failing a node mid-step
+                "conduit.llm.provider", "simulated",
                 "conduit.simulator.time-to-first-token", "100ms",
                 "conduit.simulator.inter-token-delay", "150ms",
                 "conduit.runs.poll-interval", "200ms",
