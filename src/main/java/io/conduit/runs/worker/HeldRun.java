@@ -30,6 +30,8 @@ final class HeldRun {
     private String unsaidCode;
     private String unsaidMessage;
     volatile boolean told;
+    /** The replica drains: the run is handed back at its next step boundary (see {@link RunEnding#handBack}). */
+    volatile boolean handingBack;
     /** Whether the store took the run's own end (null: not written yet; false: the run was no longer this worker's). */
     volatile Boolean endWritten;
 
