@@ -133,6 +133,7 @@ final class RunEnding {
         } else {
             status = RunStatus.SUCCESS;
         }
+        a.watch.ended(status);
         record(a, log, status, 0);
     }
 
