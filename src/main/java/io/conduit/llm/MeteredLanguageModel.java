@@ -68,6 +68,11 @@ final class MeteredLanguageModel implements LanguageModel {
         }
     }
 
+    /** The model whose calls are counted. */
+    LanguageModel delegate() {
+        return delegate;
+    }
+
     @Override
     public boolean scripted() {
         return delegate.scripted();

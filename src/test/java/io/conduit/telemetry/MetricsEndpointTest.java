@@ -4,6 +4,8 @@ import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.QuarkusTestProfile;
+import io.quarkus.test.junit.TestProfile;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -15,7 +17,16 @@ import org.junit.jupiter.api.Test;
  * histograms, model calls and tokens, tool calls by tool; the serving gauges are there.
  */
 @QuarkusTest
+@TestProfile(MetricsEndpointTest.OwnApp.class)
 class MetricsEndpointTest {
+
+    /** An app of its own: the shared one may still be ending other tests' runs, which would move the same series. */
+    public static class OwnApp implements QuarkusTestProfile {
+        @Override
+        public Map<String, String> getConfigOverrides() {
+            return Map.of("conduit.test.metrics", "own-app");
+        }
+    }
 
     @Test
     void aRunMovesItsSeries() {
