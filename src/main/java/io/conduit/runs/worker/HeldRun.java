@@ -34,6 +34,8 @@ final class HeldRun {
     volatile boolean handingBack;
     /** Whether the store took the run's own end (null: not written yet; false: the run was no longer this worker's). */
     volatile Boolean endWritten;
+    /** What watches the run from outside the worker (metrics, traces, its log context). */
+    volatile RunObserver.Watch watch = RunObserver.Watch.NONE;
 
     HeldRun(Run run, RegisteredGraph graph) {
         this.run = run;

@@ -185,6 +185,7 @@ final class RunEnding {
         } else {
             status = RunStatus.SUCCESS;
         }
+        a.watch.ended(status);
         record(a, log, status, 0);
     }
 

@@ -81,6 +81,7 @@ public final class RunExecutor {
     private final WorkerLease lease;
     private final RunEnding ending;
     private final RunCancellation cancellation;
+    private final RunObserver observer;
 
     /**
      * @param worker who this worker is: its replica and this incarnation (see {@link Worker})
@@ -90,6 +91,14 @@ public final class RunExecutor {
     public RunExecutor(RunStore runs, ThreadStore threads, Function<String, RegisteredGraph> graphs, ThreadLogs logs,
                        Clock clock, Duration timeout, int maxConcurrent, Worker worker, Duration lease,
                        Timers timers, Placement placement) {
+        this(runs, threads, graphs, logs, clock, timeout, maxConcurrent, worker, lease, timers, placement, RunObserver.NONE);
+    }
+
+    /** @param observer told of each run's start, events and end (metrics, traces, the log context) */
+    public RunExecutor(RunStore runs, ThreadStore threads, Function<String, RegisteredGraph> graphs, ThreadLogs logs,
+                       Clock clock, Duration timeout, int maxConcurrent, Worker worker, Duration lease,
+                       Timers timers, Placement placement, RunObserver observer) {
+        this.observer = observer;
         this.worker = worker;
         this.placement = placement;
         this.timers = timers;
@@ -120,6 +129,7 @@ public final class RunExecutor {
      */
     public void created(String runId, Executor home) {
         homes.remember(runId, home);
+        observer.created(runId);
         wake();
     }
 
@@ -187,11 +197,13 @@ public final class RunExecutor {
             LOG.warnf("Run %s was claimed again while its end is still being recorded here: it is not run twice", run.runId());
             return;
         }
+        a.watch = observer.began(run, g == null ? graphIdOf(run) : g.graphId());
         Executor home = homes.take(run.runId());
+        Runnable go = () -> a.watch.within(() -> begin(a));
         if (home != null) {
-            home.execute(() -> begin(a));
+            home.execute(go);
         } else {
-            begin(a);
+            go.run();
         }
     }
 
@@ -288,6 +300,7 @@ public final class RunExecutor {
                 return; // handed back: what comes before the cancel lands is the next holder's to do
             }
             log.append(a.run.runId(), e);
+            a.watch.event(e);
             if (e.terminal()) {
                 a.terminal = e;
             } else if (e instanceof GraphEvent.Values && e.tag().ns().isEmpty()) {
