@@ -34,6 +34,8 @@ if [[ "$MODEL" == inprocess ]]; then
 else
     args+=(-Dconduit.simulator.enabled=true -Dconduit.llm.base-url="http://localhost:$PORT/simulator/v1")
 fi
+# prod mode chooses no store by itself (it refuses to start): memory is chosen explicitly too
+[[ "$STORE" == memory ]] && args+=(-Dconduit.checkpointer.store=memory)
 if [[ "$STORE" == postgres ]]; then
     db=${DB:-bench_serving}
     psql -h 127.0.0.1 -U postgres -d postgres -qc "drop database if exists $db" -c "create database $db"

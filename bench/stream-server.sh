@@ -14,7 +14,7 @@ JAVA_HOME=${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}
 ulimit -n "$(ulimit -Hn)"
 opts=(-Dquarkus.http.port="$PORT" -Dconduit.simulator.script=src/test/resources/bench/stream-script.json
       -Dconduit.simulator.time-to-first-token=0s -Dconduit.simulator.inter-token-delay="$INTER_TOKEN"
-      -Dconduit.simulator.stamp-tokens=${STAMP:-true} -Dconduit.runs.max-concurrent=${MAX_RUNS:-20000} -Dconduit.limits.max-active-runs=${MAX_RUNS:-20000})
+      -Dconduit.checkpointer.store=memory -Dconduit.simulator.stamp-tokens=${STAMP:-true} -Dconduit.runs.max-concurrent=${MAX_RUNS:-20000} -Dconduit.limits.max-active-runs=${MAX_RUNS:-20000})
 if [ "$MODEL" = http ]; then
   opts+=(-Dconduit.simulator.enabled=true -Dconduit.llm.base-url=http://localhost:"$PORT"/simulator/v1)
 else
