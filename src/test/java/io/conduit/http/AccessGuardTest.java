@@ -282,6 +282,11 @@ class AccessGuardTest {
         assertThat(r.statusCode()).as("%s: %s", who, r.asString()).isBetween(200, 299);
     }
 
+    static void assertForbidden(Response r) {
+        assertThat(r.statusCode()).as("not an admin: %s", r.asString()).isEqualTo(403);
+        assertThat(r.<String>path("code")).isEqualTo("forbidden");
+    }
+
     static void assertNotFound(Response r) {
         assertThat(r.statusCode()).as("another principal's: %s", r.asString()).isEqualTo(404);
     }
