@@ -36,7 +36,23 @@ public interface AuthConfig {
     @WithDefault("10s")
     Duration keyCacheTtl();
 
-    /** JWT mode: the role (in the token's {@code groups} claim) that makes its subject an admin. */
-    @WithDefault("admin")
-    String adminRole();
+    /** JWT mode: how bearer tokens are verified. */
+    Jwt jwt();
+
+    /** {@code conduit.auth.jwt.*}: tokens signed by the identity provider, verified here with its public key. */
+    interface Jwt {
+
+        /** A file holding the provider's public key (PEM, or a JWK set), read once at start-up. */
+        Optional<String> publicKeyLocation();
+
+        /** The public key itself (PEM text or JWK), instead of a file, e.g. from a Kubernetes secret. */
+        Optional<String> publicKey();
+
+        /** The {@code iss} a token must carry; unset, any issuer signing with the key is accepted. */
+        Optional<String> issuer();
+
+        /** The group (in the token's {@code groups} claim) that makes its subject an admin. */
+        @WithDefault("admin")
+        String adminGroup();
+    }
 }
