@@ -98,8 +98,14 @@ public class AccessGuard {
 
     private enum Outcome { PASS, UNAUTHENTICATED, NOT_FOUND, FORBIDDEN }
 
-    /** Open without credentials: the health checks, the chat page itself (its API calls need a key), the simulator. */
+    /**
+     * Open without credentials: CORS preflights, the health checks, the metrics unless closed, the chat page itself
+     * (its API calls need a key), the simulator.
+     */
     private boolean open(String path, HttpMethod method) {
+        if (method == HttpMethod.OPTIONS) {
+            return true; // a browser's CORS preflight carries no credentials, by design; it reads nothing
+        }
         if (path.equals("/q/health") || path.startsWith("/q/health/")) {
             return true;
         }

@@ -237,6 +237,9 @@ class AccessGuardTest {
             assertUnauthenticated(given().header("x-api-key", "cdt_not-a-key").contentType("application/json").body("{}").request(d[0], d[1]));
         }
         given().get("/q/health/ready").then().statusCode(200);
+        assertThat(given().get("/q/metrics").statusCode()).as("metrics open by default").isNotEqualTo(401);
+        assertThat(given().header("Access-Control-Request-Method", "POST").header("Origin", "http://elsewhere.test")
+                .options("/threads/search").statusCode()).as("a CORS preflight carries no key").isNotEqualTo(401);
         given().accept("text/html").get("/").then().statusCode(200);
         given().get("/chat/js/api.js").then().statusCode(200);
     }
