@@ -9,6 +9,8 @@ import io.conduit.runs.InputText;
 import io.conduit.runs.ThreadStore;
 import io.quarkus.vertx.http.runtime.filters.Filters;
 import io.smallrye.mutiny.Uni;
+import io.vertx.core.Context;
+import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServerRequest;
@@ -71,13 +73,14 @@ public class AccessGuard {
         if (paused) {
             request.pause(); // the body waits for the route, whatever the check takes
         }
+        Context here = Vertx.currentContext(); // the route goes on where the request came in
         auth.authenticate(request.getHeader("x-api-key"), bearer(request.getHeader(HttpHeaders.AUTHORIZATION)), ticket)
                 .chain(p -> p.isEmpty() ? Uni.createFrom().item(Outcome.UNAUTHENTICATED) : gate(path, p.get()).invoke(o -> {
                     if (o == Outcome.PASS) {
                         Callers.put(ctx, p.get());
                     }
                 }))
-                .subscribe().with(outcome -> {
+                .subscribe().with(outcome -> on(here, () -> {
                     if (paused && !request.isEnded()) {
                         request.resume();
                     }
@@ -88,12 +91,20 @@ public class AccessGuard {
                         case NOT_FOUND -> refuse(ctx, 404, "not_found", notFound(path));
                         case FORBIDDEN -> refuse(ctx, 403, "forbidden", "this endpoint is for admins");
                     }
-                }, failure -> {
+                }), failure -> on(here, () -> {
                     if (paused && !request.isEnded()) {
                         request.resume();
                     }
                     RouteErrors.error(ctx, failure);
-                });
+                }));
+    }
+
+    private static void on(Context context, Runnable action) {
+        if (context == null || Vertx.currentContext() == context) {
+            action.run();
+        } else {
+            context.runOnContext(x -> action.run());
+        }
     }
 
     private enum Outcome { PASS, UNAUTHENTICATED, NOT_FOUND, FORBIDDEN }
