@@ -41,6 +41,8 @@ if [[ "$STORE" == postgres ]]; then
     psql -h 127.0.0.1 -U postgres -d postgres -qc "drop database if exists $db" -c "create database $db"
     args+=(-Dconduit.checkpointer.store=postgres -Dconduit.db.name=$db)
 fi
+# authentication is chosen explicitly in prod (docs/auth.md); AUTH_MODE=api-key needs a key in the client too
+args+=(-Dconduit.auth.mode="${AUTH_MODE:-none}")
 [[ -n "${HEAP:-}" ]] && args+=(-Xmx"$HEAP")
 [[ -n "${RETENTION:-}" ]] && args+=(-Dconduit.runs.stream-retention="$RETENTION")
 if curl -s -o /dev/null "http://127.0.0.1:$PORT/"; then

@@ -20,6 +20,7 @@ if [ "$MODEL" = http ]; then
 else
   opts+=(-Dconduit.llm.provider=simulated ${SIM_OPTS:-})
 fi
+opts+=(-Dconduit.auth.mode=none) # prod refuses to start until a mode is chosen (docs/auth.md)
 [ "${JFR:-0}" = 1 ] && opts+=(-XX:StartFlightRecording=filename=target/stream-"$PORT".jfr,settings=profile,dumponexit=true)
 setsid nohup "$JAVA_HOME/bin/java" ${HEAP:--Xmx2g} "${opts[@]}" -jar target/quarkus-app/quarkus-run.jar \
   > target/stream-server-"$PORT".log 2>&1 < /dev/null &

@@ -1,5 +1,6 @@
 package io.conduit.agui;
 
+import io.conduit.http.Callers;
 import static io.conduit.http.RouteErrors.error;
 
 import io.conduit.http.RequestBodies;
@@ -56,7 +57,7 @@ public class AgUiRoutes {
         if (!stream.admit()) { // before the run is created: a refused stream creates nothing
             return;
         }
-        runs.start(assistant, input).subscribe().with(started -> {
+        runs.start(assistant, input, Callers.of(ctx)).subscribe().with(started -> {
             SseSubscriber sse = stream.subscriber(e -> true, AgUiFormat::sse, true)
                     .overflowFrame(b -> "data: " + AgUiEvents.runError(SlowConsumer.CODE, SlowConsumer.message(b)) + "\n\n")
                     .shutdownFrame(() -> "data: " + AgUiEvents.runError(ServerShutdown.CODE, ServerShutdown.message()) + "\n\n");

@@ -1,5 +1,6 @@
 package io.conduit.stream;
 
+import io.conduit.http.Callers;
 import io.conduit.http.TextFramesOnly;
 import io.conduit.runs.delivery.DeliveryConfig;
 import io.conduit.runs.delivery.StreamPermits;
@@ -104,7 +105,7 @@ public class ThreadSocket {
             s.writer.answer(CommandAnswers.error(m.id(), "invalid_argument", m.getMessage()).toString());
             return Uni.createFrom().voidItem();
         }
-        return commands.handle(s.threadId, command, s.subscriptions).invoke(answer -> {
+        return commands.handle(s.threadId, command, s.subscriptions, Callers.fromHeader(connection.handshakeRequest().header(Callers.HEADER))).invoke(answer -> {
             if (answer != null) {
                 s.writer.answer(answer.toString());
             }
