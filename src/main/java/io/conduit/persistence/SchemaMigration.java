@@ -21,11 +21,13 @@ public class SchemaMigration {
 
     private final CheckpointStoreConfig config;
     private final Instance<Flyway> flyway;
+    private final SchemaHistoryCheck history;
     private boolean done;
 
-    SchemaMigration(CheckpointStoreConfig config, Instance<Flyway> flyway) {
+    SchemaMigration(CheckpointStoreConfig config, Instance<Flyway> flyway, SchemaHistoryCheck history) {
         this.config = config;
         this.flyway = flyway;
+        this.history = history;
     }
 
     /** Before the other start-up observers (@Startup beans among them), which may already use the stores. */
@@ -39,6 +41,12 @@ public class SchemaMigration {
      */
     public synchronized void ensureMigrated() {
         if (done || config.store() != CheckpointStoreConfig.Store.POSTGRES) {
+            return;
+        }
+        String current = history.currentVersion();
+        if (current != null) {
+            LOG.infof("Database schema at version %s (its history holds every packaged migration; Flyway not started)", current);
+            done = true;
             return;
         }
         var result = flyway.get().migrate();
