@@ -17,7 +17,7 @@ if [[ ! -d "$CLIENT/node_modules" ]]; then
 fi
 [[ -f "$dir/target/quarkus-app/quarkus-run.jar" ]] || { echo "error: no packaged app in $dir" >&2; exit 1; }
 log=$(mktemp)
-(cd "$dir" && exec "$JAVA" -Dquarkus.http.port="$PORT" -Dconduit.llm.provider=simulated \
+(cd "$dir" && exec "$JAVA" -Dquarkus.http.port="$PORT" -Dconduit.llm.provider=simulated -Dconduit.auth.mode=none \
     -Dconduit.simulator.script="$here/src/test/resources/bench/serving-script.json" \
     -Dconduit.simulator.time-to-first-token=0s -Dconduit.simulator.inter-token-delay=0s \
     -jar target/quarkus-app/quarkus-run.jar >"$log" 2>&1) &

@@ -34,11 +34,15 @@ if [[ "$MODEL" == inprocess ]]; then
 else
     args+=(-Dconduit.simulator.enabled=true -Dconduit.llm.base-url="http://localhost:$PORT/simulator/v1")
 fi
+# prod mode chooses no store by itself (it refuses to start): memory is chosen explicitly too
+[[ "$STORE" == memory ]] && args+=(-Dconduit.checkpointer.store=memory)
 if [[ "$STORE" == postgres ]]; then
     db=${DB:-bench_serving}
     psql -h 127.0.0.1 -U postgres -d postgres -qc "drop database if exists $db" -c "create database $db"
     args+=(-Dconduit.checkpointer.store=postgres -Dconduit.db.name=$db)
 fi
+# authentication is chosen explicitly in prod (docs/auth.md); AUTH_MODE=api-key needs a key in the client too
+args+=(-Dconduit.auth.mode="${AUTH_MODE:-none}")
 [[ -n "${HEAP:-}" ]] && args+=(-Xmx"$HEAP")
 [[ -n "${RETENTION:-}" ]] && args+=(-Dconduit.runs.stream-retention="$RETENTION")
 if curl -s -o /dev/null "http://127.0.0.1:$PORT/"; then

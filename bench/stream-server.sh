@@ -14,12 +14,13 @@ JAVA_HOME=${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}
 ulimit -n "$(ulimit -Hn)"
 opts=(-Dquarkus.http.port="$PORT" -Dconduit.simulator.script=src/test/resources/bench/stream-script.json
       -Dconduit.simulator.time-to-first-token=0s -Dconduit.simulator.inter-token-delay="$INTER_TOKEN"
-      -Dconduit.simulator.stamp-tokens=${STAMP:-true} -Dconduit.runs.max-concurrent=${MAX_RUNS:-20000} -Dconduit.limits.max-active-runs=${MAX_RUNS:-20000})
+      -Dconduit.checkpointer.store=memory -Dconduit.simulator.stamp-tokens=${STAMP:-true} -Dconduit.runs.max-concurrent=${MAX_RUNS:-20000} -Dconduit.limits.max-active-runs=${MAX_RUNS:-20000})
 if [ "$MODEL" = http ]; then
   opts+=(-Dconduit.simulator.enabled=true -Dconduit.llm.base-url=http://localhost:"$PORT"/simulator/v1)
 else
   opts+=(-Dconduit.llm.provider=simulated ${SIM_OPTS:-})
 fi
+opts+=(-Dconduit.auth.mode=none) # prod refuses to start until a mode is chosen (docs/auth.md)
 [ "${JFR:-0}" = 1 ] && opts+=(-XX:StartFlightRecording=filename=target/stream-"$PORT".jfr,settings=profile,dumponexit=true)
 setsid nohup "$JAVA_HOME/bin/java" ${HEAP:--Xmx2g} "${opts[@]}" -jar target/quarkus-app/quarkus-run.jar \
   > target/stream-server-"$PORT".log 2>&1 < /dev/null &

@@ -27,7 +27,7 @@ class ArchitectureTest {
 
     private static final String[] ENGINE = {"io.conduit.graph..", "io.conduit.checkpoint.."};
     private static final String[] EDGES = {"io.conduit.llm..", "io.conduit.tools..", "io.conduit.persistence..",
-            "io.conduit.runs..", "io.conduit.api..", "io.conduit.stream..", "io.conduit.files..", "io.conduit.http.."};
+            "io.conduit.runs..", "io.conduit.api..", "io.conduit.stream..", "io.conduit.files..", "io.conduit.http..", "io.conduit.auth.."};
 
     private static final String[] DOORS = {"io.conduit.api..", "io.conduit.stream..", "io.conduit.agui..", "io.conduit.aisdk..",
             "io.conduit.completions.."};
@@ -55,8 +55,8 @@ class ArchitectureTest {
         // guards against the rules passing vacuously
         for (String p : new String[]{"kernel", "graph", "checkpoint", "agent", "agent.message", "agent.port", "llm", "tools", "persistence", "api", "http", "stream", "store",
                 "runs", "runs.memory", "runs.graphs", "runs.submission", "runs.worker", "runs.events", "runs.wire", "runs.delivery",
-                "agui", "aisdk", "completions",
-                "files", "blueprints.tutor", "blueprints.analyst", "blueprints.assistant", "blueprints.request"}) {
+                "agui", "aisdk", "completions", "auth",
+                "files", "telemetry", "blueprints.tutor", "blueprints.analyst", "blueprints.assistant", "blueprints.request"}) {
             assertThat(classes.containPackage("io.conduit." + p)).as(p).isTrue();
         }
         assertThat(classes.contain(io.conduit.graph.CompiledGraph.class)).isTrue();
@@ -70,9 +70,9 @@ class ArchitectureTest {
                 .layer("kernel").definedBy("io.conduit.kernel..")
                 .layer("engine").definedBy(concat(ENGINE, "io.conduit.store.."))
                 .layer("agent").definedBy("io.conduit.agent..")
-                .layer("serving").definedBy("io.conduit.runs..")
+                .layer("serving").definedBy("io.conduit.runs..", "io.conduit.auth..")
                 .layer("edges").definedBy("io.conduit.llm..", "io.conduit.tools..", "io.conduit.persistence..", "io.conduit.files..",
-                        "io.conduit.blueprints..")
+                        "io.conduit.blueprints..", "io.conduit.telemetry..")
                 .layer("front-door kit").definedBy("io.conduit.http..")
                 .layer("front doors").definedBy(DOORS)
                 .layer("main").definedBy("io.conduit")
@@ -208,7 +208,7 @@ class ArchitectureTest {
     @Test
     void modelsToolsAndStoresDoNotKnowTheServingLayer() {
         noClasses().that().resideInAnyPackage("io.conduit.llm..", "io.conduit.tools..", "io.conduit.persistence..", "io.conduit.runs..",
-                        "io.conduit.files..")
+                        "io.conduit.files..", "io.conduit.auth..")
                 .should().dependOnClassesThat().resideInAnyPackage("io.conduit.api..", "io.conduit.http..", "io.conduit.stream..")
                 .because("the transports are adapters over the runs, not the other way round")
                 .check(classes);

@@ -60,6 +60,7 @@ public final class PackagedApp implements AutoCloseable {
                 "-Dquarkus.http.port=" + port,
                 "-Dquarkus.http.host=127.0.0.1",
                 "-Dconduit.checkpointer.store=postgres",
+                "-Dconduit.auth.mode=none", // prod refuses to start until a mode is chosen
                 "-Dconduit.db.name=" + database,
                 "-Dconduit.simulator.enabled=true",
                 "-Dconduit.llm.base-url=" + base() + "/simulator/v1"));

@@ -1,10 +1,12 @@
 package io.conduit.agui;
 
+import io.conduit.http.Callers;
 import static io.conduit.http.RouteErrors.error;
 
 import io.conduit.http.RequestBodies;
 import io.conduit.http.SseStream;
 import io.conduit.http.SseStreams;
+import io.conduit.runs.delivery.ServerShutdown;
 import io.conduit.runs.delivery.SlowConsumer;
 import io.conduit.runs.delivery.SseSubscriber;
 import io.vertx.ext.web.Router;
@@ -55,9 +57,10 @@ public class AgUiRoutes {
         if (!stream.admit()) { // before the run is created: a refused stream creates nothing
             return;
         }
-        runs.start(assistant, input).subscribe().with(started -> {
+        runs.start(assistant, input, Callers.of(ctx)).subscribe().with(started -> {
             SseSubscriber sse = stream.subscriber(e -> true, AgUiFormat::sse, true)
-                    .overflowFrame(b -> "data: " + AgUiEvents.runError(SlowConsumer.CODE, SlowConsumer.message(b)) + "\n\n");
+                    .overflowFrame(b -> "data: " + AgUiEvents.runError(SlowConsumer.CODE, SlowConsumer.message(b)) + "\n\n")
+                    .shutdownFrame(() -> "data: " + AgUiEvents.runError(ServerShutdown.CODE, ServerShutdown.message()) + "\n\n");
             Runnable unfollow = runs.follow(started, sse);
             stream.open(unfollow);
             sse.onClientGone(() -> {

@@ -1,5 +1,6 @@
 package io.conduit.agui;
 
+import io.conduit.auth.Principal;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.conduit.graph.GraphException;
@@ -46,14 +47,14 @@ public class AgUiRuns {
      * Stores the run. Fails with {@link io.conduit.runs.InvalidInputException} and the submission's own errors for bad
      * input, and with {@link AgUiRunBody.Refusal} for a resume that does not fit the thread: nothing is written then.
      */
-    Uni<Started> start(String assistantRef, RunAgentInput input) {
-        return assistants.resolve(assistantRef)
+    Uni<Started> start(String assistantRef, RunAgentInput input, Principal caller) {
+        return submission.visible(input.threadId(), caller).chain(() -> assistants.resolve(assistantRef, caller))
                 .chain(a -> assistants.graph(a).graph().state(input.threadId())
                         .onFailure(f -> f instanceof GraphException g && g.code() == GraphException.Code.UNKNOWN_THREAD)
                         .recoverWithItem(Optional.<StateSnapshot>empty()))
                 .chain(thread -> {
                     ObjectNode body = AgUiRunBody.of(assistantRef, input, thread);
-                    return submission.submit(input.threadId(), body, true)
+                    return submission.submit(input.threadId(), body, true, caller)
                             .map(sub -> new Started(sub.run(), sub.cancelOnDisconnect()))
                             .onFailure(InvalidInputException.class).transform(f -> named((InvalidInputException) f, body, input));
                 });

@@ -1,5 +1,6 @@
 package io.conduit.agui;
 
+import io.conduit.http.Callers;
 import io.conduit.http.ClientJson;
 import io.conduit.http.ErrorBody;
 import io.conduit.http.TextFramesOnly;
@@ -108,7 +109,7 @@ public class AgUiSocket {
         } catch (Exception e) {
             return refuse(connection, e);
         }
-        return runs.start(assistant(connection.handshakeRequest().query()), input).chain(started -> {
+        return runs.start(assistant(connection.handshakeRequest().query()), input, Callers.fromHeader(connection.handshakeRequest().header(Callers.HEADER))).chain(started -> {
             AgUiSocketRun run = new AgUiSocketRun(connection, s.context, delivery);
             s.started = started;
             s.run = run;

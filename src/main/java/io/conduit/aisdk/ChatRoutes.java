@@ -1,5 +1,7 @@
 package io.conduit.aisdk;
 
+import io.conduit.http.Callers;
+import io.conduit.auth.Principal;
 import static io.conduit.http.RouteErrors.error;
 
 import io.conduit.http.RequestBodies;
@@ -71,12 +73,13 @@ public class ChatRoutes {
             return;
         }
         String thread = request.threadId();
-        assistants.resolve(request.assistant())
+        Principal caller = Callers.of(ctx);
+        submission.visible(thread, caller).chain(() -> assistants.resolve(request.assistant(), caller))
                 .chain(a -> assistants.graph(a).graph().state(thread)
                         .map(state -> state.isPresent() && state.get().waitsForAnswer())
                         // a thread of another graph does not read with this one's schema: the submission refuses it (409)
                         .onFailure().recoverWithItem(false))
-                .chain(waiting -> submission.submit(thread, request.runBody(waiting), true))
+                .chain(waiting -> submission.submit(thread, request.runBody(waiting), true, caller))
                 .subscribe().with(sub -> {
                     SseSubscriber sse = follow(ctx, stream, sub.run());
                     streams.cancelOnDisconnect(sse, sub.run(), sub.cancelOnDisconnect());
@@ -91,7 +94,7 @@ public class ChatRoutes {
             return;
         }
         SseStream stream = streams.of(ctx);
-        runs.inflight(thread).subscribe().with(inflight -> {
+        submission.visible(thread, Callers.of(ctx)).chain(() -> runs.inflight(thread)).subscribe().with(inflight -> {
             Run newest = inflight.stream().max(Runs.OLDEST_FIRST).orElse(null);
             if (newest == null) {
                 ctx.response().setStatusCode(204).end();

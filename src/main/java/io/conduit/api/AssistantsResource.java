@@ -1,5 +1,9 @@
 package io.conduit.api;
 
+import jakarta.ws.rs.core.Context;
+import io.vertx.core.http.HttpServerRequest;
+import io.conduit.http.Callers;
+import io.conduit.auth.Principal;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -48,7 +52,12 @@ public class AssistantsResource {
 
     @POST
     @Path("/search")
-    public Uni<ArrayNode> search(JsonNode body) {
+    public Uni<ArrayNode> search(JsonNode body, @Context HttpServerRequest request) {
+        return search(body, Callers.of(request));
+    }
+
+    /** The system assistants (everyone's) and the stored ones the caller may see. */
+    private Uni<ArrayNode> search(JsonNode body, Principal caller) {
         JsonNode b = JsonFields.body(body);
         String graphId = JsonFields.text(b, "graph_id");
         String name = JsonFields.text(b, "name");
@@ -65,7 +74,7 @@ public class AssistantsResource {
                 system.add(a);
             }
         }
-        return assistants.store().search(graphId, name, metadata, limit + offset, 0, sortBy, sortOrder)
+        return assistants.store().search(graphId, name, caller.narrow(metadata), limit + offset, 0, sortBy, sortOrder)
                 .map(stored -> {
                     List<Assistant> all = new ArrayList<>(system);
                     all.addAll(stored);
@@ -77,14 +86,15 @@ public class AssistantsResource {
 
     @POST
     @Path("/count")
-    public Uni<Long> count(JsonNode body) {
-        return search(((ObjectNode) JsonFields.body(body).deepCopy()).put("limit", 1000).put("offset", 0))
+    public Uni<Long> count(JsonNode body, @Context HttpServerRequest request) {
+        return search(((ObjectNode) JsonFields.body(body).deepCopy()).put("limit", 1000).put("offset", 0), Callers.of(request))
                 .map(a -> (long) a.size());
     }
 
     /** A new assistant: a served graph plus a configuration that overrides its defaults (checked against its schema). */
     @POST
-    public Uni<ObjectNode> create(JsonNode body) {
+    public Uni<ObjectNode> create(JsonNode body, @Context HttpServerRequest request) {
+        Principal caller = Callers.of(request);
         JsonNode b = object(body);
         String graphId = JsonFields.text(b, "graph_id");
         RegisteredGraph graph = graphId == null ? null : assistants.graphs().byGraphId(graphId);
@@ -102,15 +112,21 @@ public class AssistantsResource {
         String ifExists = JsonFields.oneOf(b, "if_exists", "raise", "raise", "do_nothing");
         Instant now = Instant.now();
         Assistant a = new Assistant(id, graphId, text(b, "name", graphId), text(b, "description", null), config(b, graph),
-                JsonFields.object(b, "context"), JsonFields.object(b, "metadata"), 1, now, now);
-        return assistants.store().create(a, ifExists.equals("do_nothing")).map(WireJson::assistant);
+                JsonFields.object(b, "context"), caller.stamp(JsonFields.object(b, "metadata")), 1, now, now);
+        return assistants.store().create(a, ifExists.equals("do_nothing")).map(created -> {
+            if (!caller.sees(created.metadata())) {
+                throw new AssistantExistsException(id); // another principal's: its id is taken, nothing more is said
+            }
+            return WireJson.assistant(created);
+        });
     }
 
     /** A change makes a new version, which becomes the latest. */
     @PATCH
     @Path("/{id}")
-    public Uni<ObjectNode> patch(@PathParam("id") String id, JsonNode body) {
+    public Uni<ObjectNode> patch(@PathParam("id") String id, JsonNode body, @Context HttpServerRequest request) {
         JsonNode b = object(body);
+        boolean keepOwner = !Callers.of(request).anonymous(); // the owner stays who it is
         String graphId = JsonFields.text(b, "graph_id");
         // the body's fields are checked before the assistant is read: a bad one is refused whatever the assistant
         text(b, "name", null);
@@ -126,8 +142,17 @@ public class AssistantsResource {
             Instant now = Instant.now();
             return assistants.store().update(id, a -> new Assistant(a.assistantId(), a.graphId(), text(b, "name", a.name()),
                     text(b, "description", a.description()), config, b.has("context") ? JsonFields.object(b, "context") : a.context(),
-                    b.has("metadata") ? merged(a.metadata(), JsonFields.object(b, "metadata")) : a.metadata(), a.version(), a.createdAt(), now));
+                    b.has("metadata") ? merged(a.metadata(), withoutOwner(JsonFields.object(b, "metadata"), keepOwner)) : a.metadata(), a.version(), a.createdAt(), now));
         }).map(a -> WireJson.assistant(a.orElseThrow(() -> missing(id))));
+    }
+
+    private static Map<String, Object> withoutOwner(Map<String, Object> metadata, boolean drop) {
+        if (!drop || !metadata.containsKey(Principal.OWNER)) {
+            return metadata;
+        }
+        Map<String, Object> m = new java.util.HashMap<>(metadata);
+        m.remove(Principal.OWNER);
+        return m;
     }
 
     @DELETE

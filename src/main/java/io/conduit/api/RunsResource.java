@@ -1,5 +1,8 @@
 package io.conduit.api;
 
+import jakarta.ws.rs.core.Context;
+import io.vertx.core.http.HttpServerRequest;
+import io.conduit.http.Callers;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -56,8 +59,8 @@ public class RunsResource {
     @POST
     @Path("")
     @Consumes(MediaType.APPLICATION_JSON)
-    public Uni<Response> create(@PathParam("tid") String threadId, JsonNode body) {
-        return submission.submit(threadId, body, false).map(s -> Response.ok(WireJson.run(s.run()))
+    public Uni<Response> create(@PathParam("tid") String threadId, JsonNode body, @Context HttpServerRequest request) {
+        return submission.submit(threadId, body, false, Callers.of(request)).map(s -> Response.ok(WireJson.run(s.run()))
                 .header("Content-Location", "/threads/" + threadId + "/runs/" + s.run().runId()).build());
     }
 

@@ -1,5 +1,8 @@
 package io.conduit.api;
 
+import jakarta.ws.rs.core.Context;
+import io.vertx.core.http.HttpServerRequest;
+import io.conduit.http.Callers;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.conduit.runs.submission.RunSubmission;
 import io.smallrye.mutiny.Uni;
@@ -23,8 +26,8 @@ public class StatelessRunsResource {
     }
 
     @POST
-        public Uni<Response> createStateless(JsonNode body) {
-        return submission.submit(null, body, false).map(s -> Response.ok(WireJson.run(s.run()))
+    public Uni<Response> createStateless(JsonNode body, @Context HttpServerRequest request) {
+        return submission.submit(null, body, false, Callers.of(request)).map(s -> Response.ok(WireJson.run(s.run()))
                 .header("Content-Location", "/runs/" + s.run().runId()).build());
     }
 

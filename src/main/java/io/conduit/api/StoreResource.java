@@ -1,5 +1,10 @@
 package io.conduit.api;
 
+import io.conduit.runs.NotFoundException;
+import jakarta.ws.rs.core.Context;
+import io.vertx.core.http.HttpServerRequest;
+import io.conduit.http.Callers;
+import io.conduit.auth.Principal;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -52,9 +57,9 @@ public class StoreResource {
 
     @PUT
     @Path("/items")
-    public Uni<Response> put(JsonNode body) {
+    public Uni<Response> put(JsonNode body, @Context HttpServerRequest request) {
         JsonNode b = object(body);
-        List<String> namespace = namespace(b.get("namespace"), "namespace", false);
+        List<String> namespace = owned(namespace(b.get("namespace"), "namespace", false), request);
         String key = key(b.get("key"));
         JsonNode value = b.get("value");
         if (value == null || !value.isObject()) {
@@ -70,12 +75,14 @@ public class StoreResource {
 
     @GET
     @Path("/items")
-    public Uni<JsonNode> get(@QueryParam("namespace") String namespace, @QueryParam("key") String key, @QueryParam("refresh_ttl") String refresh) {
+    public Uni<JsonNode> get(@QueryParam("namespace") String namespace, @QueryParam("key") String key, @QueryParam("refresh_ttl") String refresh,
+                             @Context HttpServerRequest request) {
         if (namespace == null || namespace.isEmpty()) {
             throw new InvalidInputException("namespace", "is required: the labels joined by '.'");
         }
         List<String> ns = Namespaces.split(namespace);
         check(ns, "namespace", false);
+        owned(ns, request);
         String k = key(key == null ? null : JsonCodec.MAPPER.getNodeFactory().textNode(key));
         if (refresh != null && !refresh.equals("true") && !refresh.equals("false")) {
             throw new InvalidInputException("refresh_ttl", "is true or false");
@@ -86,16 +93,18 @@ public class StoreResource {
 
     @DELETE
     @Path("/items")
-    public Uni<Response> delete(JsonNode body) {
+    public Uni<Response> delete(JsonNode body, @Context HttpServerRequest request) {
         JsonNode b = object(body);
-        return store.delete(namespace(b.get("namespace"), "namespace", false), key(b.get("key"))).replaceWith(Response.noContent().build());
+        return store.delete(owned(namespace(b.get("namespace"), "namespace", false), request), key(b.get("key"))).replaceWith(Response.noContent().build());
     }
 
     @POST
     @Path("/items/search")
-    public Uni<ObjectNode> search(JsonNode body) {
+    public Uni<ObjectNode> search(JsonNode body, @Context HttpServerRequest request) {
         JsonNode b = body == null || body.isNull() ? JsonCodec.MAPPER.createObjectNode() : object(body);
-        List<String> prefix = namespace(b.get("namespace_prefix"), "namespace_prefix", true);
+        Principal caller = Callers.of(request);
+        List<String> asked = namespace(b.get("namespace_prefix"), "namespace_prefix", true);
+        List<String> prefix = caller.narrowPrefix(asked);
         Map<String, Object> filter = Map.of();
         JsonNode f = b.get("filter");
         if (f != null && !f.isNull()) {
@@ -113,20 +122,27 @@ public class StoreResource {
         if (q != null && !q.isNull() && !q.isTextual()) {
             throw new InvalidInputException("query", "must be a string");
         }
+        if (prefix == null) {
+            ObjectNode none = JsonCodec.MAPPER.createObjectNode();
+            none.putArray("items");
+            return Uni.createFrom().item(none);
+        }
         StoreSearch s = new StoreSearch(prefix, filter, q == null || q.isNull() ? null : q.asText(),
                 count(b.get("limit"), "limit", 10), count(b.get("offset"), "offset", 0), JsonFields.bool(b, "refresh_ttl", false));
         return store.search(s).map(items -> {
             ObjectNode out = JsonCodec.MAPPER.createObjectNode();
             ArrayNode list = out.putArray("items");
-            items.forEach(i -> list.add(json(i)));
+            // a search from the root finds every namespace's items: the caller sees its own users/… only
+            items.stream().filter(i -> caller.mayUse(i.namespace())).forEach(i -> list.add(json(i)));
             return out;
         });
     }
 
     @POST
     @Path("/namespaces")
-    public Uni<ObjectNode> namespaces(JsonNode body) {
+    public Uni<ObjectNode> namespaces(JsonNode body, @Context HttpServerRequest request) {
         JsonNode b = body == null || body.isNull() ? JsonCodec.MAPPER.createObjectNode() : object(body);
+        Principal caller = Callers.of(request);
         List<String> prefix = namespace(b.get("prefix"), "prefix", true);
         List<String> suffix = namespace(b.get("suffix"), "suffix", true);
         JsonNode depth = b.get("max_depth");
@@ -140,9 +156,17 @@ public class StoreResource {
         return store.namespaces(prefix, suffix, maxDepth, count(b.get("limit"), "limit", 100), count(b.get("offset"), "offset", 0)).map(all -> {
             ObjectNode out = JsonCodec.MAPPER.createObjectNode();
             ArrayNode list = out.putArray("namespaces");
-            all.forEach(ns -> ns.forEach(list.addArray()::add));
+            all.stream().filter(caller::mayUse).forEach(ns -> ns.forEach(list.addArray()::add));
             return out;
         });
+    }
+
+    /** A namespace inside another user's {@code users/…} is not found, as if it were empty. */
+    private static List<String> owned(List<String> namespace, HttpServerRequest request) {
+        if (!Callers.of(request).mayUse(namespace)) {
+            throw new NotFoundException("Namespace " + String.join(".", namespace) + " not found");
+        }
+        return namespace;
     }
 
     static ObjectNode json(StoreItem i) {

@@ -1,5 +1,6 @@
 package io.conduit.api;
 
+import io.conduit.http.Callers;
 import static io.conduit.http.RouteErrors.error;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -88,7 +89,7 @@ public class StreamRoutes {
         if (!stream.admit()) { // before the run is created: a refused stream creates nothing
             return;
         }
-        submission.submit(threadId, body, true).subscribe().with(sub -> {
+        submission.submit(threadId, body, true, Callers.of(ctx)).subscribe().with(sub -> {
             Run run = sub.run();
             String base = threadId == null ? "/runs/" + run.runId() : "/threads/" + threadId + "/runs/" + run.runId();
             HttpServerResponse resp = ctx.response();
@@ -108,7 +109,7 @@ public class StreamRoutes {
         if (body == null) {
             return;
         }
-        submission.submit(threadId, body, false).subscribe().with(sub -> {
+        submission.submit(threadId, body, false, Callers.of(ctx)).subscribe().with(sub -> {
             Run run = sub.run();
             HttpServerResponse resp = ctx.response();
             resp.setChunked(true).putHeader("Content-Type", "application/json")

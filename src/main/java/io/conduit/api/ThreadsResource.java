@@ -1,5 +1,9 @@
 package io.conduit.api;
 
+import jakarta.ws.rs.core.Context;
+import io.vertx.core.http.HttpServerRequest;
+import io.conduit.http.Callers;
+import io.conduit.auth.Principal;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -59,7 +63,8 @@ public class ThreadsResource {
     }
 
     @POST
-    public Uni<ObjectNode> create(JsonNode body) {
+    public Uni<ObjectNode> create(JsonNode body, @Context HttpServerRequest request) {
+        Principal caller = Callers.of(request);
         JsonNode b = JsonFields.body(body);
         String given = JsonFields.text(b, "thread_id");
         String id = given != null ? given : UUID.randomUUID().toString();
@@ -67,14 +72,14 @@ public class ThreadsResource {
             throw new InvalidInputException("thread_id", "ids are 1 to 128 letters, digits or - _ . : @");
         }
         String ifExists = JsonFields.oneOf(b, "if_exists", "raise", "raise", "do_nothing");
-        Map<String, Object> metadata = JsonFields.object(b, "metadata");
+        Map<String, Object> metadata = caller.stamp(JsonFields.object(b, "metadata"));
         Instant now = Instant.now();
         Instant expiresAt = expiry(b, now);
         RegisteredGraph graph = metadata.get(GraphRegistry.GRAPH_ID) instanceof String g && graphs.byGraphId(g) != null
                 ? graphs.byGraphId(g) : graphs.defaultGraph();
         ThreadSupersteps supersteps = ThreadSupersteps.parse(b.get("supersteps"), graph); // checked whole before anything is written
         if (supersteps.isEmpty()) {
-            return threads.create(id, metadata, expiresAt, ifExists.equals("do_nothing"), now).map(t -> WireJson.thread(t, null));
+            return threads.create(id, metadata, expiresAt, ifExists.equals("do_nothing"), now).map(t -> WireJson.thread(owned(t, caller), null));
         }
         // the thread is bound to the graph its checkpoints are written with, as a state update binds it
         Map<String, Object> bound = new java.util.HashMap<>(metadata);
@@ -88,7 +93,15 @@ public class ThreadsResource {
                 .onFailure(ThreadExistsException.class).recoverWithUni(f -> ifExists.equals("do_nothing")
                         ? threads.get(id).map(t -> t.orElseThrow(() -> (ThreadExistsException) f))
                         : Uni.createFrom().failure(f))
-                .map(t -> WireJson.thread(t, null));
+                .map(t -> WireJson.thread(owned(t, caller), null));
+    }
+
+    /** A thread that exists but is another principal's is not the caller's to have: as if its id were taken. */
+    private static ThreadRecord owned(ThreadRecord t, Principal caller) {
+        if (!caller.sees(t.metadata())) {
+            throw new ThreadExistsException(t.threadId());
+        }
+        return t;
     }
 
     @GET
@@ -99,8 +112,13 @@ public class ThreadsResource {
 
     @PATCH
     @Path("/{id}")
-    public Uni<ObjectNode> patch(@PathParam("id") String id, JsonNode body) {
+    public Uni<ObjectNode> patch(@PathParam("id") String id, JsonNode body, @Context HttpServerRequest request) {
         Map<String, Object> metadata = JsonFields.object(JsonFields.body(body), "metadata");
+        if (metadata.containsKey(Principal.OWNER) && !Callers.of(request).anonymous()) {
+            // AccessGuard let the caller in as the owner (or an admin): the owner stays who it is
+            metadata = new java.util.HashMap<>(metadata);
+            metadata.remove(Principal.OWNER);
+        }
         return threads.patchMetadata(id, metadata, Instant.now()).map(t -> WireJson.thread(t.orElseThrow(() -> missing(id)), null));
     }
 
@@ -114,12 +132,13 @@ public class ThreadsResource {
     @POST
     @Path("/{id}/copy")
     @Consumes(MediaType.WILDCARD)
-    public Uni<ObjectNode> copy(@PathParam("id") String id) {
+    public Uni<ObjectNode> copy(@PathParam("id") String id, @Context HttpServerRequest request) {
+        Principal caller = Callers.of(request);
         String to = UUID.randomUUID().toString();
         Instant now = Instant.now();
         return record(id).chain(t -> {
             CompiledGraph graph = graph(t);
-            return threads.create(to, t.metadata(), t.expiresAt(), false, now)
+            return threads.create(to, caller.stamp(t.metadata()), t.expiresAt(), false, now)
                     .chain(created -> graph.state(id).chain(s -> s.isEmpty() ? Uni.createFrom().item(created)
                             : graph.copyThread(id, to).replaceWith(created)))
                     .chain(created -> graph.state(to).map(s -> WireJson.thread(created, s.orElse(null))));
@@ -128,14 +147,15 @@ public class ThreadsResource {
 
     @POST
     @Path("/search")
-    public Uni<ArrayNode> search(JsonNode body) {
+    public Uni<ArrayNode> search(JsonNode body, @Context HttpServerRequest request) {
         JsonNode b = JsonFields.body(body);
+        Principal caller = Callers.of(request);
         int limit = JsonFields.integer(b, "limit", 10, 1, 1000);
         int offset = JsonFields.integer(b, "offset", 0, 0, Integer.MAX_VALUE);
         String sortBy = JsonFields.text(b, "sort_by");
         String sortOrder = JsonFields.text(b, "sort_order");
         SortOrder.checked(sortBy, sortOrder, ThreadStore.SORTS);
-        return threads.search(JsonFields.object(b, "metadata"), status(b), limit, offset, sortBy, sortOrder)
+        return threads.search(caller.narrow(JsonFields.object(b, "metadata")), status(b), limit, offset, sortBy, sortOrder)
                 .map(list -> {
                     ArrayNode out = JsonCodec.MAPPER.createArrayNode();
                     list.forEach(t -> out.add(WireJson.thread(t, null)));
@@ -145,9 +165,9 @@ public class ThreadsResource {
 
     @POST
     @Path("/count")
-    public Uni<Long> count(JsonNode body) {
+    public Uni<Long> count(JsonNode body, @Context HttpServerRequest request) {
         JsonNode b = JsonFields.body(body);
-        return threads.count(JsonFields.object(b, "metadata"), status(b));
+        return threads.count(Callers.of(request).narrow(JsonFields.object(b, "metadata")), status(b));
     }
 
     @GET

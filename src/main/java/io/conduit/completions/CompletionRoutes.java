@@ -1,5 +1,6 @@
 package io.conduit.completions;
 
+import io.conduit.http.Callers;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.conduit.http.RequestBodies;
 import io.conduit.http.RouteErrors;
@@ -74,13 +75,13 @@ public class CompletionRoutes {
             if (!stream.admit(p -> write(ctx, new OpenAiError(429, "rate_limit_error", StreamPermits.CODE, null, p.refusal(), p.retryAfterSeconds())))) {
                 return;
             }
-            runs.start(request, true).subscribe().with(sub -> stream(ctx, stream, request, sub), f -> {
+            runs.start(request, true, Callers.of(ctx)).subscribe().with(sub -> stream(ctx, stream, request, sub), f -> {
                 stream.release();
                 write(ctx, OpenAiError.of(f));
             });
         } else {
             Context context = vertx.getOrCreateContext();
-            runs.start(request, false).subscribe().with(sub -> whole(ctx, context, request, sub), f -> write(ctx, OpenAiError.of(f)));
+            runs.start(request, false, Callers.of(ctx)).subscribe().with(sub -> whole(ctx, context, request, sub), f -> write(ctx, OpenAiError.of(f)));
         }
     }
 
@@ -138,13 +139,13 @@ public class CompletionRoutes {
     }
 
     private void models(RoutingContext ctx) {
-        ModelList.of(assistants).subscribe().with(json -> ctx.response().putHeader("Content-Type", "application/json").end(json),
+        ModelList.of(assistants, Callers.of(ctx)).subscribe().with(json -> ctx.response().putHeader("Content-Type", "application/json").end(json),
                 f -> write(ctx, OpenAiError.of(f)));
     }
 
     private void model(RoutingContext ctx) {
         String id = ctx.pathParam("model");
-        assistants.resolve(id).subscribe().with(a -> {
+        assistants.resolve(id, Callers.of(ctx)).subscribe().with(a -> {
             if (!CompletionRuns.chats(assistants.graph(a))) {
                 write(ctx, OpenAiError.modelNotFound(id)); // not a model: it is not listed either
                 return;

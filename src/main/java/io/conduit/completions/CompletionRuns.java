@@ -1,5 +1,6 @@
 package io.conduit.completions;
 
+import io.conduit.auth.Principal;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.conduit.kernel.JsonCodec;
 import io.conduit.runs.Assistant;
@@ -35,8 +36,8 @@ public class CompletionRuns {
         this.assistants = assistants;
     }
 
-    Uni<RunSubmission.Submitted> start(ChatRequest request, boolean streaming) {
-        return assistants.resolve(request.model())
+    Uni<RunSubmission.Submitted> start(ChatRequest request, boolean streaming, Principal caller) {
+        return submission.visible(request.threadId(), caller).chain(() -> assistants.resolve(request.model(), caller))
                 .onFailure(NotFoundException.class).transform(f -> new BadCompletionRequest(OpenAiError.modelNotFound(request.model())))
                 .invoke(assistant -> {
                     if (!chats(assistants.graph(assistant))) {
@@ -45,7 +46,7 @@ public class CompletionRuns {
                     }
                 })
                 .chain(assistant -> body(request, assistant))
-                .chain(body -> submission.submit(request.threadId(), body, streaming))
+                .chain(body -> submission.submit(request.threadId(), body, streaming, caller))
                 .onFailure(InvalidInputException.class).transform(f -> named(request, (InvalidInputException) f));
     }
 

@@ -23,8 +23,8 @@ final class ModelList {
     private ModelList() {
     }
 
-    static Uni<String> of(Assistants assistants) {
-        return assistants.store().search(null, null, java.util.Map.of(), MAX_STORED, 0, "created_at", "desc").map(stored -> {
+    static Uni<String> of(Assistants assistants, io.conduit.auth.Principal caller) {
+        return assistants.store().search(null, null, caller.narrow(java.util.Map.of()), MAX_STORED, 0, "created_at", "desc").map(stored -> {
             ObjectNode out = JsonCodec.MAPPER.createObjectNode().put("object", "list");
             ArrayNode data = out.putArray("data");
             Set<String> seen = new LinkedHashSet<>();

@@ -19,13 +19,14 @@ public abstract class SocketOutbox implements OutboxDrain.Sink {
 
     protected final WebSocketConnection connection;
     private final Outbox outbox;
+    private final OutboxDrain drain;
     private final BytesInFlight inFlight;
 
     /** {@code context}: the connection's, where its socket is written. */
     protected SocketOutbox(WebSocketConnection connection, Context context, DeliveryConfig delivery) {
         this.connection = connection;
         this.outbox = new Outbox(delivery.bounds(), e -> true);
-        OutboxDrain drain = new OutboxDrain(outbox, new LoopExecutor(context), this);
+        this.drain = new OutboxDrain(outbox, new LoopExecutor(context), this);
         this.inFlight = new BytesInFlight(delivery.socketQueueBytes(), drain::resume);
     }
 
@@ -42,6 +43,12 @@ public abstract class SocketOutbox implements OutboxDrain.Sink {
     /** Nothing more will come: {@link #end} once what waits has been sent. */
     public void onEnd() {
         outbox.onEnd();
+    }
+
+    /** Nothing more will come, and what waits is sent now: {@link #end} follows once the socket has taken it. */
+    protected void finishNow() {
+        outbox.onEnd();
+        drain.resume();
     }
 
     @Override

@@ -3,6 +3,7 @@ package io.conduit.llm;
 import io.conduit.agent.port.LanguageModel;
 import io.conduit.llm.simulator.SimulatedLanguageModel;
 import io.conduit.llm.simulator.SimulatorConfig;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.runtime.LaunchMode;
 import io.quarkus.runtime.Startup;
 import io.vertx.core.Vertx;
@@ -24,9 +25,12 @@ public class LanguageModelProducer {
     @Produces
     @ApplicationScoped
     @Startup
-    LanguageModel languageModel(LlmConfig config, SimulatorConfig simulator, Vertx vertx) {
-        LaunchMode mode = LaunchMode.current();
-        LlmEndpoint endpoint = LlmEndpoint.resolve(config, mode, ownHttpPort(mode));
+    LanguageModel languageModel(LlmConfig config, SimulatorConfig simulator, Vertx vertx, MeterRegistry registry) {
+        LlmEndpoint endpoint = LlmEndpoint.resolve(config, LaunchMode.current(), ownHttpPort(LaunchMode.current()));
+        return new MeteredLanguageModel(model(config, simulator, vertx, endpoint), registry, endpoint.model());
+    }
+
+    private static LanguageModel model(LlmConfig config, SimulatorConfig simulator, Vertx vertx, LlmEndpoint endpoint) {
         if (endpoint.standIn()) {
             LOG.warn(endpoint.standInWarning());
         }

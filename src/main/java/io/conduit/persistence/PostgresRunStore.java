@@ -124,6 +124,13 @@ public final class PostgresRunStore implements RunStore {
     }
 
     @Override
+    public Uni<Boolean> release(String runId, String workerId, Instant at) {
+        return pool.preparedQuery("UPDATE conduit_runs SET status = 'pending', worker_id = NULL, updated_at = $3 "
+                        + "WHERE run_id = $1 AND status = 'running' AND worker_id = $2")
+                .execute(Tuple.of(runId, workerId, time(at))).map(rows -> rows.rowCount() > 0);
+    }
+
+    @Override
     public Uni<Boolean> cancelPending(String runId, Instant at) {
         return pool.preparedQuery("UPDATE conduit_runs SET status = 'interrupted', updated_at = $2 WHERE run_id = $1 AND status = 'pending'")
                 .execute(Tuple.of(runId, time(at))).map(rows -> rows.rowCount() > 0);

@@ -39,6 +39,13 @@ public interface RunStore {
      */
     Uni<Boolean> finish(String runId, String workerId, RunStatus status, Instant at);
 
+    /**
+     * Hands a running run back (a replica that drains on shutdown): if {@code workerId} still holds it, it becomes
+     * {@code pending} with no holder, to be claimed at once by any worker and resumed from its last checkpoint, instead
+     * of waiting for its lease to lapse. False when the run does not exist, is not running, or is another worker's.
+     */
+    Uni<Boolean> release(String runId, String workerId, Instant at);
+
     /** A pending run becomes {@code interrupted} without running; false when it was not pending. */
     Uni<Boolean> cancelPending(String runId, Instant at);
 

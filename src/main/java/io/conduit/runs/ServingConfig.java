@@ -52,4 +52,12 @@ public interface ServingConfig {
     /** How often the worker looks for runs created elsewhere or delayed ({@code after_seconds}). */
     @WithDefault("1s")
     Duration pollInterval();
+
+    /**
+     * When the replica shuts down (SIGTERM), how long a run may go on to the end of the step it is in before it is
+     * handed back anyway: a run handed back at a step boundary resumes elsewhere without repeating anything its clients
+     * saw; one cut mid-step runs that step again. Keep it below {@code quarkus.shutdown.timeout}, which bounds the drain.
+     */
+    @WithDefault("10s")
+    Duration drainStepWait();
 }

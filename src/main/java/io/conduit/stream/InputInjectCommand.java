@@ -1,5 +1,6 @@
 package io.conduit.stream;
 
+import io.conduit.auth.Principal;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.smallrye.mutiny.Uni;
@@ -18,7 +19,7 @@ final class InputInjectCommand {
         this.runs = runs;
     }
 
-    Uni<JsonNode> handle(String threadId, ObjectNode params) {
+    Uni<JsonNode> handle(String threadId, ObjectNode params, Principal caller) {
         JsonNode ns = params.get("namespace");
         if (ns != null && !ns.isNull() && (!ns.isArray() || !ns.isEmpty())) {
             return Uni.createFrom().failure(new ProtocolException("no_such_namespace", "input.inject appends to the root namespace [] only"));
@@ -40,7 +41,7 @@ final class InputInjectCommand {
             if (m.hasNonNull("name")) {
                 message.set("name", m.get("name"));
             }
-            return runs.start(threadId, body);
+            return runs.start(threadId, body, caller);
         }).map(ProtocolRuns::runId);
     }
 }

@@ -1,5 +1,6 @@
 package io.conduit.stream;
 
+import io.conduit.auth.Principal;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.conduit.graph.Interrupt;
@@ -27,7 +28,7 @@ final class InputRespondCommand {
         this.assistants = assistants;
     }
 
-    Uni<JsonNode> handle(String threadId, ObjectNode params) {
+    Uni<JsonNode> handle(String threadId, ObjectNode params, Principal caller) {
         List<JsonNode> answers = new ArrayList<>();
         if (params.has("responses")) {
             if (!params.get("responses").isArray() || params.get("responses").isEmpty()) {
@@ -68,7 +69,7 @@ final class InputRespondCommand {
                     if (params.hasNonNull("goto")) {
                         command.set("goto", params.get("goto"));
                     }
-                    return runs.start(threadId, body);
+                    return runs.start(threadId, body, caller);
                 }))
                 .map(ProtocolRuns::runId);
     }

@@ -1,5 +1,6 @@
 package io.conduit.stream;
 
+import io.conduit.http.Callers;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.conduit.http.RequestBodies;
@@ -61,7 +62,7 @@ public class ProtocolRoutes {
                 json(ctx, 200, CommandAnswers.error(m.id(), "invalid_argument", m.getMessage()));
                 return;
             }
-            commands.handle(threadId, c, null).subscribe().with(answer -> json(ctx, 200, answer),
+            commands.handle(threadId, c, null, Callers.of(ctx)).subscribe().with(answer -> json(ctx, 200, answer),
                     f -> json(ctx, 200, CommandAnswers.error(c.id(), "unknown_error", "the server failed to handle the command")));
         });
     }

@@ -1,5 +1,6 @@
 package io.conduit.stream;
 
+import io.conduit.auth.Principal;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.conduit.kernel.JsonCodec;
@@ -46,8 +47,8 @@ final class ProtocolRuns {
         return b;
     }
 
-    Uni<Run> start(String threadId, ObjectNode body) {
-        return submission.submit(threadId, body, true).map(RunSubmission.Submitted::run);
+    Uni<Run> start(String threadId, ObjectNode body, Principal caller) {
+        return submission.submit(threadId, body, true, caller).map(RunSubmission.Submitted::run);
     }
 
     /** The thread's newest run; fails with {@code no_such_run} when it has none. */

@@ -1,5 +1,6 @@
 package io.conduit.stream;
 
+import io.conduit.auth.Principal;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.conduit.runs.graphs.Assistants;
@@ -20,7 +21,7 @@ final class RunStartCommand {
         this.assistants = assistants;
     }
 
-    Uni<JsonNode> handle(String threadId, ObjectNode params) {
+    Uni<JsonNode> handle(String threadId, ObjectNode params, Principal caller) {
         JsonNode assistant = params.get("assistant_id");
         if (assistant == null || !assistant.isTextual() || assistant.asText().isEmpty()) {
             return Uni.createFrom().failure(ProtocolException.invalid("run.start requires an assistant_id."));
@@ -35,7 +36,7 @@ final class RunStartCommand {
             body.set("config", config);
         }
         JsonNode input = params.get("input");
-        return assistants.resolve(assistant.asText())
+        return assistants.resolve(assistant.asText(), caller)
                 .chain(a -> assistants.graph(a).graph().state(threadId))
                 .chain(state -> {
                     boolean waiting = state.isPresent() && state.get().waitsForAnswer();
@@ -46,7 +47,7 @@ final class RunStartCommand {
                             body.set("input", input);
                         }
                     }
-                    return runs.start(threadId, body);
+                    return runs.start(threadId, body, caller);
                 })
                 .map(ProtocolRuns::runId);
     }

@@ -1,5 +1,6 @@
 package io.conduit.stream;
 
+import io.conduit.auth.Principal;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.conduit.runs.InputText;
@@ -21,7 +22,7 @@ final class StateForkCommand {
         this.graphs = graphs;
     }
 
-    Uni<JsonNode> handle(String threadId, ObjectNode params) {
+    Uni<JsonNode> handle(String threadId, ObjectNode params, Principal caller) {
         JsonNode cp = params.get("checkpoint_id");
         if (cp == null || !cp.isTextual() || cp.asText().isEmpty()) {
             return Uni.createFrom().failure(ProtocolException.invalid("state.fork requires a checkpoint_id."));
@@ -41,7 +42,7 @@ final class StateForkCommand {
             if (params.hasNonNull("input")) {
                 body.set("input", params.get("input"));
             }
-            return runs.start(threadId, body);
+            return runs.start(threadId, body, caller);
         }).map(r -> (JsonNode) ProtocolRuns.runId(r).put("thread_id", threadId));
     }
 }

@@ -1,5 +1,6 @@
 package io.conduit.stream;
 
+import io.conduit.auth.Principal;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.conduit.kernel.JsonCodec;
@@ -43,18 +44,19 @@ public class ThreadCommands {
 
     /**
      * Handles one command and gives its answer; null when the answer was written already (a subscribe writes its
-     * answer itself, before the events it replays). Never fails: every failure is an error answer.
+     * answer itself, before the events it replays). Never fails: every failure is an error answer. {@code caller} owns a
+     * thread a run creates (the transport checked, before, that an existing thread is its own).
      */
-    public Uni<ObjectNode> handle(String threadId, ProtocolCommand c, ConnectionSubscriptions subscriptions) {
+    public Uni<ObjectNode> handle(String threadId, ProtocolCommand c, ConnectionSubscriptions subscriptions, Principal caller) {
         Uni<JsonNode> result;
         try {
             result = switch (c.method()) {
-                case "run.start" -> runStart.handle(threadId, c.params());
-                case "input.respond" -> inputRespond.handle(threadId, c.params());
-                case "input.inject" -> inputInject.handle(threadId, c.params());
+                case "run.start" -> runStart.handle(threadId, c.params(), caller);
+                case "input.respond" -> inputRespond.handle(threadId, c.params(), caller);
+                case "input.inject" -> inputInject.handle(threadId, c.params(), caller);
                 case "state.get" -> stateGet.handle(threadId, c.params());
                 case "state.listCheckpoints" -> checkpoints.handle(threadId, c.params());
-                case "state.fork" -> stateFork.handle(threadId, c.params());
+                case "state.fork" -> stateFork.handle(threadId, c.params(), caller);
                 case "agent.getTree" -> agentTree.handle(threadId, c.params());
                 case "subscription.subscribe" -> subscribe(c, subscriptions);
                 case "subscription.unsubscribe" -> unsubscribe(c, subscriptions);

@@ -1,5 +1,6 @@
 package io.conduit.stream;
 
+import io.conduit.http.Callers;
 import io.conduit.http.TextFramesOnly;
 import io.conduit.runs.delivery.DeliveryConfig;
 import io.conduit.runs.delivery.StreamPermits;
@@ -25,7 +26,7 @@ import java.util.Map;
  * text frame, commands answered in-band and events sent as they come. A bad frame gets an error answer and the
  * connection stays open; a frame past {@code conduit.stream.max-frame-bytes} closes it with 1009; a thread the caller
  * may not see closes it with 4403, and one past this replica's stream limit with 4429. A run ending never closes
- * it. Everything here runs on the event loop.
+ * it; the replica shutting down closes it with 1012 "service restart". Everything here runs on the event loop.
  */
 @WebSocket(path = "/threads/{thread_id}/stream/events")
 public class ThreadSocket {
@@ -79,6 +80,7 @@ public class ThreadSocket {
                         permit.release();
                     });
             open.put(connection.id(), s);
+            permit.onShutdown(s.writer::shutDown); // the replica drains: 1012 "service restart", the SDK reconnects
             if (connection.isClosed()) {
                 s.close(); // the client left while we checked
             }
@@ -103,7 +105,7 @@ public class ThreadSocket {
             s.writer.answer(CommandAnswers.error(m.id(), "invalid_argument", m.getMessage()).toString());
             return Uni.createFrom().voidItem();
         }
-        return commands.handle(s.threadId, command, s.subscriptions).invoke(answer -> {
+        return commands.handle(s.threadId, command, s.subscriptions, Callers.fromHeader(connection.handshakeRequest().header(Callers.HEADER))).invoke(answer -> {
             if (answer != null) {
                 s.writer.answer(answer.toString());
             }

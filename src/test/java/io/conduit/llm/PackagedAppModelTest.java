@@ -87,7 +87,8 @@ class PackagedAppModelTest {
     private Process start(Path log, int port, String... options) throws IOException {
         assertThat(APP).as("the packaged app; ./mvnw test builds it before the tests (or ./mvnw quarkus:build)").exists();
         List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
-                "-Dquarkus.http.port=" + port, "-Dquarkus.http.host=127.0.0.1", "-Dconduit.checkpointer.store=memory"));
+                "-Dquarkus.http.port=" + port, "-Dquarkus.http.host=127.0.0.1", "-Dconduit.checkpointer.store=memory",
+                "-Dconduit.auth.mode=none"));
         cmd.addAll(List.of(options));
         cmd.addAll(List.of("-jar", APP.toString()));
         ProcessBuilder builder = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile());

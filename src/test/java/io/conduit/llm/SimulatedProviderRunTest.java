@@ -56,7 +56,8 @@ class SimulatedProviderRunTest {
 
     @Test
     void theAgentsModelIsTheInProcessOne() {
-        assertThat(ClientProxy.unwrap(model)).isInstanceOf(SimulatedLanguageModel.class);
+        assertThat(ClientProxy.unwrap(model)).isInstanceOf(MeteredLanguageModel.class);
+        assertThat(((MeteredLanguageModel) ClientProxy.unwrap(model)).delegate()).isInstanceOf(SimulatedLanguageModel.class);
         given().contentType("application/json").body("{\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}")
                 .when().post("/simulator/v1/chat/completions").then().statusCode(404);
     }

@@ -432,6 +432,40 @@ public class RunStoreContractTest {
 
     @ParameterizedTest
     @MethodSource("io.conduit.runs.RunStores#runs")
+    void aDrainingWorkerHandsItsRunBackForAnotherToClaimAtOnce(Supplier<RunStore> stores) {
+        RunStore store = stores.get();
+        String thread = thread();
+        Run handed = await(store.create(run(thread, 0, MultitaskStrategy.ENQUEUE)));
+        Run queued = await(store.create(run(thread, 1, MultitaskStrategy.ENQUEUE)));
+        Run elsewhere = await(store.create(run(thread(), 2, MultitaskStrategy.ENQUEUE)));
+        Instant now = T0.plusSeconds(60);
+        assertThat(await(store.claimNext("leaving", now)).orElseThrow().runId()).isEqualTo(handed.runId());
+        assertThat(await(store.claimNext("other", now)).orElseThrow().runId()).isEqualTo(elsewhere.runId());
+
+        // only the holder hands a run back, and only a running one
+        assertThat(await(store.release(handed.runId(), "other", now))).isFalse();
+        assertThat(await(store.release(elsewhere.runId(), "leaving", now))).isFalse();
+        assertThat(await(store.release(queued.runId(), "leaving", now))).isFalse();
+        assertThat(await(store.release("no-such-run", "leaving", now))).isFalse();
+        assertThat(await(store.get(handed.runId())).orElseThrow().workerId()).isEqualTo("leaving");
+
+        Instant at = now.plusSeconds(1);
+        assertThat(await(store.release(handed.runId(), "leaving", at))).isTrue();
+        Run back = await(store.get(handed.runId())).orElseThrow();
+        assertThat(back.status()).isEqualTo(RunStatus.PENDING);
+        assertThat(back.workerId()).isNull();
+        assertThat(back.updatedAt()).isEqualTo(at);
+        assertThat(await(store.release(handed.runId(), "leaving", at))).as("handed back once").isFalse();
+        assertThat(await(store.get(elsewhere.runId())).orElseThrow().workerId()).isEqualTo("other");
+
+        // claimable at once, before the run queued after it on its thread, without waiting for a lease to lapse
+        assertThat(await(store.claimNext("next", at)).orElseThrow().runId()).isEqualTo(handed.runId());
+        assertThat(await(store.get(handed.runId())).orElseThrow().workerId()).isEqualTo("next");
+        assertThat(await(store.finish(handed.runId(), "leaving", RunStatus.SUCCESS, at))).as("the old holder records nothing").isFalse();
+    }
+
+    @ParameterizedTest
+    @MethodSource("io.conduit.runs.RunStores#runs")
     void unstorableTextIsRefusedAndNothingIsWritten(Supplier<RunStore> stores) {
         RunStore store = stores.get();
         String thread = thread();

@@ -30,7 +30,8 @@ public class TutorGraphProducer {
     @Produces
     @Singleton
     RegisteredGraph tutor(TutorConfig config, LanguageModel model, Checkpointer store, Instance<CourseGuides> guides,
-                          @ConfigProperty(name = "conduit.checkpointer.store") String storeKind, ToolsConfig toolsConfig) {
+                          @ConfigProperty(name = "conduit.checkpointer.store", defaultValue = "memory") String storeKind,
+                          ToolsConfig toolsConfig) {
         CourseSources sources = CourseSources.of(config, LaunchMode.current() == LaunchMode.DEVELOPMENT, model.scripted());
         if (sources.byDefault()) {
             LOG.warn(sources.describe());

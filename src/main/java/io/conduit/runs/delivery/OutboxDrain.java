@@ -67,6 +67,7 @@ public final class OutboxDrain {
         Outbox.Backlog overflow = outbox.overflowed();
         if (overflow != null) {
             done = true;
+            SlowConsumer.disconnected();
             sink.overflow(overflow);
             return;
         }

@@ -16,7 +16,19 @@ public final class SlowConsumer {
      */
     public static final int WEBSOCKET_CLOSE_CODE = 4408;
 
+    /** Subscribers disconnected as slow consumers since start, every transport together (a metric reads it). */
+    private static final java.util.concurrent.atomic.LongAdder DISCONNECTS = new java.util.concurrent.atomic.LongAdder();
+
     private SlowConsumer() {
+    }
+
+    /** How many subscribers were disconnected for reading too slowly since the process started. */
+    public static long disconnects() {
+        return DISCONNECTS.sum();
+    }
+
+    static void disconnected() {
+        DISCONNECTS.increment();
     }
 
     /** The human sentence: how far behind it was, and what to do. */

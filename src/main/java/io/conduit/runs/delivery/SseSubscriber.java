@@ -9,13 +9,16 @@ import io.vertx.core.http.HttpServerResponse;
 import java.time.Duration;
 import java.util.function.Function;
 import java.util.function.Predicate;
+import java.util.function.Supplier;
 
 /**
  * One client's SSE stream of run events, for every SSE transport (the classic API's and the thread protocol's, which
  * differ only in which events they want and how they frame one): a {@code : heartbeat} comment while idle. The log
  * hands events to the client's {@link Outbox} and never waits; they reach the socket, on the connection's context,
  * as fast as it drains. A client that falls too far behind gets a last {@code event: error} with code
- * {@code slow_consumer} and the stream ends: it reconnects with its last event id and loses nothing.
+ * {@code slow_consumer} and the stream ends: it reconnects with its last event id and loses nothing. When the replica
+ * shuts down, what waits is sent, then a last {@code event: error} with code {@code server_shutting_down} and a
+ * {@code retry:} ({@link ServerShutdown}), and the stream ends: the client reconnects and follows its run elsewhere.
  */
 public final class SseSubscriber implements RunEventListener, OutboxDrain.Sink {
 
@@ -33,6 +36,9 @@ public final class SseSubscriber implements RunEventListener, OutboxDrain.Sink {
     private Runnable onClientGone = () -> { };
     private Runnable release = () -> { };
     private Function<Outbox.Backlog, String> overflowFrame = SlowConsumer::sseFrame;
+    private Supplier<String> shutdownFrame = ServerShutdown::sseFrame;
+    /** The replica shuts down: the stream ends with {@link #shutdownFrame} once what waits is sent. */
+    private volatile boolean shuttingDown;
 
     /**
      * {@code context}: the connection's (taken on the request's event loop); {@code wanted}: the events this client
@@ -57,6 +63,7 @@ public final class SseSubscriber implements RunEventListener, OutboxDrain.Sink {
         response.drainHandler(v -> drain.resume());
         response.closeHandler(v -> gone());
         response.exceptionHandler(t -> gone());
+        permit.onShutdown(this::shutDown);
         if (response.closed()) {
             stop(); // gone while its run was being created: no close handler will tell (the permit would stay taken)
         }
@@ -71,6 +78,12 @@ public final class SseSubscriber implements RunEventListener, OutboxDrain.Sink {
     /** The last frame of a client dropped as a slow consumer, for a wire format with its own error event (AG-UI's RUN_ERROR). */
     public SseSubscriber overflowFrame(Function<Outbox.Backlog, String> f) {
         this.overflowFrame = f;
+        return this;
+    }
+
+    /** The last frame when the replica shuts down, for a wire format with its own error event (AG-UI's RUN_ERROR). */
+    public SseSubscriber shutdownFrame(Supplier<String> f) {
+        this.shutdownFrame = f;
         return this;
     }
 
@@ -128,9 +141,27 @@ public final class SseSubscriber implements RunEventListener, OutboxDrain.Sink {
 
     @Override
     public void end() {
-        if (closeAtEnd) {
+        if (shuttingDown) {
+            if (!closed) {
+                response.write(shutdownFrame.get());
+            }
+            close();
+        } else if (closeAtEnd) {
             close();
         }
+    }
+
+    /**
+     * The replica shuts down: the events already handed to the outbox go out, then {@link #shutdownFrame}, then the
+     * stream ends (see {@link #end}).
+     */
+    private void shutDown() {
+        if (closed) {
+            return;
+        }
+        shuttingDown = true;
+        outbox.onEnd();
+        drain.resume();
     }
 
     /**

@@ -2,6 +2,7 @@ package io.conduit.runs.delivery;
 
 import io.conduit.runs.LimitExceededException;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -24,24 +25,54 @@ public final class StreamPermits {
     private final int max;
     private final Duration retryAfter;
     private final AtomicInteger open = new AtomicInteger();
+    /** The permits held now, for {@link #shutDown}. */
+    private final java.util.Set<Permit> held = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private volatile boolean shuttingDown;
 
     public StreamPermits(int max, Duration retryAfter) {
         this.max = max;
         this.retryAfter = retryAfter;
     }
 
-    /** A taken permit: {@link #release()} gives it back, once however often it is called. */
+    /**
+     * A taken permit: {@link #release()} gives it back, once however often it is called. Its stream says, with
+     * {@link #onShutdown}, how it ends when the replica shuts down.
+     */
     public final class Permit {
-        private final java.util.concurrent.atomic.AtomicBoolean held = new java.util.concurrent.atomic.AtomicBoolean(true);
+        private final java.util.concurrent.atomic.AtomicBoolean taken = new java.util.concurrent.atomic.AtomicBoolean(true);
+        private volatile Runnable onShutdown = () -> { };
 
         private Permit() {
         }
 
         public void release() {
-            if (held.compareAndSet(true, false)) {
+            if (taken.compareAndSet(true, false)) {
+                held.remove(this);
                 open.decrementAndGet();
             }
         }
+
+        /**
+         * How the stream ends when the replica shuts down ({@link ServerShutdown}): run by {@link #shutDown}, or at once
+         * when the drain has begun already (a stream opened meanwhile).
+         */
+        public void onShutdown(Runnable r) {
+            onShutdown = r;
+            if (shuttingDown && taken.get()) {
+                r.run();
+            }
+        }
+    }
+
+    /**
+     * The replica shuts down: every open stream ends, each with its transport's last word ({@link ServerShutdown}), and
+     * those opened from now on end as soon as they say how. Returns how many were open.
+     */
+    public int shutDown() {
+        shuttingDown = true;
+        List<Permit> now = List.copyOf(held);
+        now.forEach(p -> p.onShutdown.run());
+        return now.size();
     }
 
     /** Takes a permit; null (nothing taken) when {@code max} streams are open. */
@@ -52,7 +83,9 @@ public final class StreamPermits {
                 return null;
             }
             if (open.compareAndSet(n, n + 1)) {
-                return new Permit();
+                Permit p = new Permit();
+                held.add(p);
+                return p;
             }
         }
     }

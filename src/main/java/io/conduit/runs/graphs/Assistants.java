@@ -1,5 +1,6 @@
 package io.conduit.runs.graphs;
 
+import io.conduit.auth.Principal;
 import io.conduit.runs.Assistant;
 import io.conduit.runs.AssistantStore;
 import io.conduit.runs.InputText;
@@ -46,6 +47,19 @@ public final class Assistants {
             return Uni.createFrom().failure(new NotFoundException("Assistant " + ref + " not found"));
         }
         return store.get(ref).map(a -> a.orElseThrow(() -> new NotFoundException("Assistant " + ref + " not found")));
+    }
+
+    /** {@link #resolve(String)} for a caller: a stored assistant of another principal is not found; system ones are everyone's. */
+    public Uni<Assistant> resolve(String ref, Principal caller) {
+        return resolve(ref).invoke(a -> {
+            if (!isSystem(a) && !caller.sees(a.metadata())) {
+                throw new NotFoundException("Assistant " + ref + " not found");
+            }
+        });
+    }
+
+    private boolean isSystem(Assistant a) {
+        return system().stream().anyMatch(s -> s.assistantId().equals(a.assistantId()));
     }
 
     public RegisteredGraph graph(Assistant a) {

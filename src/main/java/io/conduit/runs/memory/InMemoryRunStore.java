@@ -150,6 +150,20 @@ public final class InMemoryRunStore implements RunStore {
         });
     }
 
+    @Override
+    public Uni<Boolean> release(String runId, String workerId, Instant at) {
+        return Uni.createFrom().item(() -> {
+            synchronized (this) {
+                Run r = runs.get(runId);
+                if (r == null || r.status() != RunStatus.RUNNING || !Objects.equals(workerId, r.workerId())) {
+                    return false;
+                }
+                put(r, requeued(r, at));
+                return true;
+            }
+        });
+    }
+
     /** A run back to pending is held by no worker any more. */
     private static Run requeued(Run r, Instant at) {
         return new Run(r.runId(), r.threadId(), r.assistantId(), RunStatus.PENDING, r.metadata(), r.multitaskStrategy(), r.spec(),

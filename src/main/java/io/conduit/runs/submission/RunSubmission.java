@@ -1,6 +1,7 @@
 package io.conduit.runs.submission;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.conduit.auth.Principal;
 import io.conduit.graph.GraphException;
 import io.conduit.kernel.JsonCodec;
 import io.conduit.kernel.TimeOrderedIds;
@@ -70,8 +71,11 @@ public final class RunSubmission {
     public record Submitted(Run run, boolean subgraphs, boolean cancelOnDisconnect) {
     }
 
-    /** {@code threadId} null: a stateless run on a temporary thread. */
-    public Uni<Submitted> submit(String threadId, JsonNode body, boolean streaming) {
+    /**
+     * {@code threadId} null: a stateless run on a temporary thread. {@code caller} owns a thread the run creates; a
+     * thread or assistant it does not own is not found; it is the run's {@code config.configurable.user_id}.
+     */
+    public Uni<Submitted> submit(String threadId, JsonNode body, boolean streaming, Principal caller) {
         return Uni.createFrom().deferred(() -> {
             Executor home = executor.here(); // the request's event loop: the run will start there (see RunExecutor.Placement)
             if (body == null || !body.isObject()) {
@@ -95,12 +99,12 @@ public final class RunSubmission {
             if (threadId == null && asked.command() != null && asked.command().hasNonNull("resume")) {
                 throw new BadRequest("a stateless run has no interrupt to resume: command.resume needs a thread");
             }
-            return assistants.resolve(assistantRef).chain(assistant -> {
+            return assistants.resolve(assistantRef, caller).chain(assistant -> {
                 RegisteredGraph graph = assistants.graph(assistant);
                 Instant now = clock.instant();
                 String runId = TimeOrderedIds.next();
                 String thread = threadId != null ? threadId : java.util.UUID.randomUUID().toString();
-                RunSpec spec = asked.served(graph.graphId(), config(assistant, graph, asked), threadId == null);
+                RunSpec spec = asked.served(graph.graphId(), config(assistant, graph, asked, caller), threadId == null);
                 Run run = new Run(runId, thread, assistant.assistantId(), RunStatus.PENDING, metadata, strategy, spec, now, now,
                         now.plusMillis((long) (afterSeconds * 1000)), null);
                 RunRequests.from(run, graph); // throws on bad input: nothing is written yet
@@ -115,8 +119,13 @@ public final class RunSubmission {
                         }).replaceWithVoid()).orElse(Uni.createFrom().voidItem());
                 Map<String, Object> binding = Map.of(GraphRegistry.GRAPH_ID, graph.graphId(), ASSISTANT_ID, assistant.assistantId());
                 Uni<ThreadRecord> threadReady = (threadId == null || "create".equals(ifNotExists)
-                        ? threads.create(thread, binding, null, true, now)
+                        ? threads.create(thread, caller.stamp(binding), null, true, now)
                         : threads.get(thread).map(t -> t.orElseThrow(() -> new NotFoundException("Thread " + thread + " not found"))))
+                        .invoke(t -> {
+                            if (!caller.sees(t.metadata())) {
+                                throw new NotFoundException("Thread " + thread + " not found");
+                            }
+                        })
                         .chain(t -> bind(t, graph, binding, now));
                 // the run's log segment opens before its record exists: a later run's interrupt may cancel it as soon as
                 // it is stored, and that cancel ends the segment (opened after, it stayed open and its stream never ended)
@@ -132,6 +141,18 @@ public final class RunSubmission {
                         .onTermination().invoke(ticket::release));
             });
         });
+    }
+
+    /** Fails with NotFoundException when the thread exists and belongs to another principal than {@code caller}. */
+    public Uni<Void> visible(String threadId, Principal caller) {
+        if (threadId == null || !caller.restricted()) {
+            return Uni.createFrom().voidItem();
+        }
+        return threads.get(threadId).invoke(t -> {
+            if (t.isPresent() && !caller.sees(t.get().metadata())) {
+                throw new NotFoundException("Thread " + threadId + " not found");
+            }
+        }).replaceWithVoid();
     }
 
     /**
@@ -160,7 +181,7 @@ public final class RunSubmission {
 
     /** The run's {@code config}: the assistant's {@code configurable}, overridden by the run's own, checked. */
     @SuppressWarnings("unchecked")
-    private static Map<String, Object> config(Assistant assistant, RegisteredGraph graph, RunSpec asked) {
+    private static Map<String, Object> config(Assistant assistant, RegisteredGraph graph, RunSpec asked, Principal caller) {
         Map<String, Object> config = new java.util.HashMap<>(asked.config() == null ? Map.of() : asked.config());
         Map<String, Object> configurable = new java.util.HashMap<>();
         if (assistant.config().get("configurable") instanceof Map<?, ?> a) {
@@ -173,6 +194,9 @@ public final class RunSubmission {
         }
         if (asked.context() != null && asked.context().isObject()) {
             configurable.putAll(JsonCodec.MAPPER.convertValue(asked.context(), MAP_TYPE));
+        }
+        if (!caller.anonymous()) {
+            configurable.put("user_id", caller.id()); // the server names the user: a client cannot name another
         }
         String problem = graph.configPolicy().problem(configurable);
         if (problem != null) {

@@ -27,6 +27,8 @@ final class ClaimLoop {
     /** Starts a claimed run (the worker executes it). */
     private final Consumer<Run> start;
     private final AtomicInteger wip = new AtomicInteger();
+    /** The replica drains: nothing more is claimed. */
+    private volatile boolean stopped;
     private int startsInARow; // only the claim loop touches it, and wip keeps that loop single
 
     ClaimLoop(RunStore runs, Worker worker, Clock clock, HeldRuns held, int maxConcurrent, RunExecutor.Timers timers,
@@ -40,6 +42,15 @@ final class ClaimLoop {
         this.start = start;
     }
 
+    /** Claims nothing more (the replica drains); a claim on its way is handed back as it arrives. */
+    void stop() {
+        stopped = true;
+    }
+
+    boolean stopped() {
+        return stopped;
+    }
+
     /** Claims and starts what can run now. Cheap to call often: concurrent calls fold into one claim loop. */
     void wake() {
         if (wip.getAndIncrement() == 0) {
@@ -49,12 +60,17 @@ final class ClaimLoop {
 
     private void claim() {
         int seen = wip.get();
-        if (held.count() >= maxConcurrent) {
+        if (stopped || held.count() >= maxConcurrent) {
             wip.set(0); // a run that ends wakes the loop again
             return;
         }
         runs.claimNext(worker.id(), clock.instant()).subscribe().with(found -> {
-            if (found.isPresent()) {
+            if (found.isPresent() && stopped) {
+                // claimed while the drain began: handed straight back, for another replica to claim
+                runs.release(found.get().runId(), worker.id(), clock.instant()).subscribe().with(x -> { }, f -> LOG
+                        .warnf("Handing back run %s failed (%s); its lease lapses instead", found.get().runId(), f.toString()));
+                wip.set(0);
+            } else if (found.isPresent()) {
                 start.accept(found.get());
                 // a burst of pending runs must not start in one synchronous recursion: with thousands (a streaming
                 // load) it held the event loop for seconds and the worker stopped claiming; so hop through the

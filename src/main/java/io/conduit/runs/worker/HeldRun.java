@@ -30,8 +30,12 @@ final class HeldRun {
     private String unsaidCode;
     private String unsaidMessage;
     volatile boolean told;
+    /** The replica drains: the run is handed back at its next step boundary (see {@link RunEnding#handBack}). */
+    volatile boolean handingBack;
     /** Whether the store took the run's own end (null: not written yet; false: the run was no longer this worker's). */
     volatile Boolean endWritten;
+    /** What watches the run from outside the worker (metrics, traces, its log context). */
+    volatile RunObserver.Watch watch = RunObserver.Watch.NONE;
 
     HeldRun(Run run, RegisteredGraph graph) {
         this.run = run;

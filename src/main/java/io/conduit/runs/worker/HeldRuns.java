@@ -35,6 +35,11 @@ final class HeldRuns {
         return held.size();
     }
 
+    /** A copy of the held runs. */
+    List<HeldRun> all() {
+        return List.copyOf(held.values());
+    }
+
     /** A copy of the held runs' ids, for a statement to the store. */
     List<String> ids() {
         return List.copyOf(held.keySet());

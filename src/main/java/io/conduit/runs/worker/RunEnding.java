@@ -96,6 +96,58 @@ final class RunEnding {
         }
     }
 
+    /**
+     * Hands the run back (the replica drains): at its next root step boundary ({@link #atStepBoundary}), when its
+     * stream would start, or after {@code stepWait} at the latest (the step in flight is then cut, and runs again where
+     * the run resumes). A run already ending just ends. Completes once the run is handed back or its end recorded.
+     */
+    Uni<Void> handBack(HeldRun a, Duration stepWait) {
+        if (!a.done && a.stop == null) {
+            a.handingBack = true;
+            timers.schedule(stepWait, () -> handBackNow(a, "with its step cut after " + stepWait.toMillis() + " ms (drain-step-wait)"));
+        }
+        return Uni.createFrom().completionStage(a.recorded);
+    }
+
+    /** A root step's checkpoint is written (the engine's {@code Values}): a run being handed back goes now. */
+    void atStepBoundary(HeldRun a) {
+        if (a.handingBack) {
+            handBackNow(a, "at a step boundary");
+        }
+    }
+
+    /**
+     * Stops the run where it is and, once its checkpoints have landed, makes it pending again in the store, held by
+     * nobody: another worker claims it at once and resumes it from its last checkpoint. Its clients are not told it
+     * ended (it did not): their streams end with the drain's reconnect event, and they follow it where it resumes.
+     */
+    synchronized void handBackNow(HeldRun a, String where) {
+        if (a.done) {
+            return;
+        }
+        a.done = true;
+        if (a.timer != null) {
+            a.timer.cancel();
+        }
+        Cancellable s = a.subscription;
+        if (s != null) {
+            s.cancel();
+        }
+        Uni<Void> settled = a.graph == null ? Uni.createFrom().voidItem()
+                : a.graph.graph().settled(a.run.threadId()).ifNoItem().after(SETTLE_WAIT).recoverWithItem((Void) null);
+        settled.chain(() -> runs.release(a.run.runId(), worker.id(), clock.instant())).subscribe().with(mine -> {
+            if (mine) {
+                LOG.infof("Run %s handed back %s, for another worker to resume", a.run.runId(), where);
+            }
+            held.release(a);
+            a.recorded.complete(null);
+        }, f -> {
+            LOG.warnf("Handing back run %s failed (%s): it is resumed once its lease lapses", a.run.runId(), f.toString());
+            held.release(a);
+            a.recorded.complete(null);
+        });
+    }
+
     void fail(HeldRun a, ThreadLog log, Throwable f) {
         LOG.warnf("Run %s failed outside the graph: %s", a.run.runId(), f.toString());
         finishFailed(a, log, "InternalError", "the run could not be executed: " + f.getMessage());
@@ -133,6 +185,7 @@ final class RunEnding {
         } else {
             status = RunStatus.SUCCESS;
         }
+        a.watch.ended(status);
         record(a, log, status, 0);
     }
 

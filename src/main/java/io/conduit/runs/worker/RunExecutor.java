@@ -81,6 +81,7 @@ public final class RunExecutor {
     private final WorkerLease lease;
     private final RunEnding ending;
     private final RunCancellation cancellation;
+    private final RunObserver observer;
 
     /**
      * @param worker who this worker is: its replica and this incarnation (see {@link Worker})
@@ -90,6 +91,14 @@ public final class RunExecutor {
     public RunExecutor(RunStore runs, ThreadStore threads, Function<String, RegisteredGraph> graphs, ThreadLogs logs,
                        Clock clock, Duration timeout, int maxConcurrent, Worker worker, Duration lease,
                        Timers timers, Placement placement) {
+        this(runs, threads, graphs, logs, clock, timeout, maxConcurrent, worker, lease, timers, placement, RunObserver.NONE);
+    }
+
+    /** @param observer told of each run's start, events and end (metrics, traces, the log context) */
+    public RunExecutor(RunStore runs, ThreadStore threads, Function<String, RegisteredGraph> graphs, ThreadLogs logs,
+                       Clock clock, Duration timeout, int maxConcurrent, Worker worker, Duration lease,
+                       Timers timers, Placement placement, RunObserver observer) {
+        this.observer = observer;
         this.worker = worker;
         this.placement = placement;
         this.timers = timers;
@@ -120,12 +129,34 @@ public final class RunExecutor {
      */
     public void created(String runId, Executor home) {
         homes.remember(runId, home);
+        observer.created(runId);
         wake();
     }
 
     /** Claims and starts what can run now. Cheap to call often: concurrent calls fold into one claim loop. */
     public void wake() {
         claims.wake();
+    }
+
+    /**
+     * Drains this worker (the replica shuts down): it claims nothing more, and hands back every run it executes, each at
+     * its next step boundary or after {@code stepWait} at the latest (see {@link RunEnding#handBack}), so another worker
+     * resumes it from its checkpoint at once instead of after the lease. Completes, with how many runs it let go, once
+     * each is handed back (or its end, if it ended meanwhile, is recorded).
+     */
+    public Uni<Integer> drain(Duration stepWait) {
+        claims.stop();
+        List<HeldRun> runs = held.all();
+        if (runs.isEmpty()) {
+            return Uni.createFrom().item(0);
+        }
+        return Uni.join().all(runs.stream().map(a -> ending.handBack(a, stepWait)).toList()).andCollectFailures()
+                .map(x -> runs.size());
+    }
+
+    /** Whether this worker drains: it claims nothing more, and the replica is not ready. */
+    public boolean draining() {
+        return claims.stopped();
     }
 
     /** Queues again the runs of workers that are gone: see {@link WorkerLease#recover}. */
@@ -166,11 +197,13 @@ public final class RunExecutor {
             LOG.warnf("Run %s was claimed again while its end is still being recorded here: it is not run twice", run.runId());
             return;
         }
+        a.watch = observer.began(run, g == null ? graphIdOf(run) : g.graphId());
         Executor home = homes.take(run.runId());
+        Runnable go = () -> a.watch.within(() -> begin(a));
         if (home != null) {
-            home.execute(() -> begin(a));
+            home.execute(go);
         } else {
-            begin(a);
+            go.run();
         }
     }
 
@@ -184,6 +217,9 @@ public final class RunExecutor {
      * the run held meanwhile; a cancel stops it between two tries. A thread deleted meanwhile ends it.
      */
     private void begin(HeldRun a, ThreadLog log, int failures) {
+        if (a.done) { // handed back (the replica drains) before it began
+            return;
+        }
         if (a.stop != null) {
             ending.finish(a, log);
             return;
@@ -255,12 +291,26 @@ public final class RunExecutor {
             ending.finish(a, log);
             return;
         }
+        if (a.done || a.handingBack) { // the replica drains: nothing of the run is under way, it goes at once
+            ending.handBackNow(a, "before its steps began");
+            return;
+        }
         a.subscription = graph.stream(request).subscribe().with(e -> {
+            if (a.handingBack && a.done) {
+                return; // handed back: what comes before the cancel lands is the next holder's to do
+            }
             log.append(a.run.runId(), e);
+            a.watch.event(e);
             if (e.terminal()) {
                 a.terminal = e;
+            } else if (e instanceof GraphEvent.Values && e.tag().ns().isEmpty()) {
+                ending.atStepBoundary(a); // the step's checkpoint is written
             }
         }, f -> ending.fail(a, log, f), () -> ending.finish(a, log));
+        if (a.handingBack && a.done) {
+            a.subscription.cancel(); // handed back at a boundary the graph reached before subscribe() returned
+            return;
+        }
         if (!timeout.isZero()) {
             a.timer = timers.schedule(timeout, () -> ending.stop(a, StopReason.TIMEOUT));
         }

@@ -31,11 +31,12 @@ public class WorkerBeans {
     @Produces
     @Singleton
     RunExecutor executor(RunStore runs, ThreadStore threads, GraphRegistry graphs, ThreadLogs logs,
-                         ServingConfig config, Vertx vertx) {
+                         ServingConfig config, Vertx vertx, jakarta.enterprise.inject.Instance<RunObserver> observer) {
         Worker worker = Worker.boot(ReplicaId.ofThisProcess());
         LOG.infof("Run worker %s (replica %s)", worker.id(), worker.replica());
         return new RunExecutor(runs, threads, id -> graphs.byGraphId(id), logs, Clock.systemUTC(), config.timeout(), config.maxConcurrent(),
-                worker, config.lease(), vertxTimers(vertx), WorkerBeans::eventLoopHere);
+                worker, config.lease(), vertxTimers(vertx), WorkerBeans::eventLoopHere,
+                observer.isResolvable() ? observer.get() : RunObserver.NONE);
     }
 
     /** The caller's Vert.x event-loop context as an executor, or null off an event loop (a worker, a test thread). */

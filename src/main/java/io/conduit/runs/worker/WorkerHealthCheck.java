@@ -10,7 +10,7 @@ import org.eclipse.microprofile.health.Readiness;
 /**
  * Ready when the run worker can write: its hold on its runs is renewed (a write to the run store, so a store that
  * answers reads but refuses writes is caught too), and it owes the store no run's end. A replica that cannot record
- * what its runs do must not be sent more of them.
+ * what its runs do must not be sent more of them. Nor must one that drains (it shuts down).
  */
 @Readiness
 @ApplicationScoped
@@ -26,6 +26,9 @@ public class WorkerHealthCheck implements AsyncHealthCheck {
 
     @Override
     public Uni<HealthCheckResponse> call() {
+        if (executor.draining()) { // shutting down: its runs are handed back, it must be sent nothing new
+            return Uni.createFrom().item(HealthCheckResponse.named("run-worker").down().withData("draining", true).build());
+        }
         int owed = executor.unrecordedEnds();
         if (owed > 0) {
             return Uni.createFrom().item(HealthCheckResponse.named("run-worker").down()

@@ -9,10 +9,25 @@ export class ApiError extends Error {
   }
 }
 
+const KEY = "conduit.apiKey";
+
+/**
+ * The API key the page sends as x-api-key, when the service asks for one (conduit.auth.mode=api-key): kept in this
+ * tab's sessionStorage only, so it is gone when the tab closes. A WebSocket cannot send headers: it gets a
+ * single-use ticket instead (docs/auth.md).
+ */
+export const credentials = {
+  key: () => sessionStorage.getItem(KEY) || "",
+  set: (key) => (key ? sessionStorage.setItem(KEY, key) : sessionStorage.removeItem(KEY)),
+  headers: () => (credentials.key() ? { "x-api-key": credentials.key() } : {}),
+  /** A ticket for one WebSocket upgrade (?ticket=), or null when the page has no key. */
+  ticket: async () => (credentials.key() ? (await call("POST", "/auth/ws-ticket")).ticket : null),
+};
+
 async function call(method, path, body) {
   const res = await fetch(path, {
     method,
-    headers: body === undefined ? { accept: "application/json" } : { accept: "application/json", "content-type": "application/json" },
+    headers: { accept: "application/json", ...(body === undefined ? {} : { "content-type": "application/json" }), ...credentials.headers() },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();

@@ -1,6 +1,6 @@
 // The chat page: a thread list, the conversation of the chosen thread, and a composer. Threads, assistants, runs
 // and cancel go through the REST API; a turn is started and streamed through the thread protocol (ThreadConnection).
-import { api, ApiError } from "./api.js";
+import { api, ApiError, credentials } from "./api.js";
 import { ThreadConnection } from "./stream.js";
 import { Conversation } from "./conversation.js";
 import { ThreadList } from "./threads.js";
@@ -38,8 +38,23 @@ const threads = new ThreadList($("threads"), $("search"), {
 
 function fail(error) {
   console.warn(error);
+  if (error instanceof ApiError && error.status === 401) {
+    // the service wants a key (conduit.auth.mode=api-key): ask for it where it is entered
+    document.body.classList.add("needs-key");
+    $("api-key").focus();
+    toast(credentials.key() ? "This API key is not valid: enter another one." : "This service needs an API key: enter it under the chats.");
+    return;
+  }
   toast(error instanceof ApiError || error?.message ? error.message : String(error));
 }
+
+// ---- the API key (kept in this tab only); the page starts over with it
+$("api-key").value = credentials.key();
+$("key-form").onsubmit = (e) => {
+  e.preventDefault();
+  credentials.set($("api-key").value.trim());
+  location.reload();
+};
 
 let toastTimer;
 function toast(text) {

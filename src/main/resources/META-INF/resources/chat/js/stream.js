@@ -3,6 +3,8 @@
 // events from an SSE response to POST /stream/events. Either way a dropped connection is opened again with
 // `since` = the last seq received, so the server replays exactly what was missed: nothing lost, nothing twice.
 
+import { credentials } from "./api.js";
+
 const CHANNELS = ["messages", "tools", "lifecycle", "input", "custom", "values"];
 const MAX_DELAY_MS = 5000;
 
@@ -57,9 +59,19 @@ export class ThreadConnection {
     return p;
   }
 
+  /** With a key, a browser's WebSocket names a single-use ticket (it cannot send the key in a header). */
   openSocket() {
+    credentials.ticket().then((ticket) => {
+      if (!this.closed) this.connectSocket(ticket);
+    }, () => {
+      if (!this.closed) this.retry();
+    });
+  }
+
+  connectSocket(ticket) {
     const url = new URL(this.path + "/stream/events", location.href);
     url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
+    if (ticket) url.searchParams.set("ticket", ticket);
     let socket;
     try {
       socket = new WebSocket(url);
@@ -100,7 +112,7 @@ export class ThreadConnection {
     try {
       const res = await fetch(this.path + "/stream/events", {
         method: "POST", signal: abort.signal,
-        headers: { accept: "text/event-stream", "content-type": "application/json" },
+        headers: { accept: "text/event-stream", "content-type": "application/json", ...credentials.headers() },
         body: JSON.stringify(this.subscribeParams()),
       });
       if (!res.ok || !res.body) throw new Error("HTTP " + res.status);
@@ -159,7 +171,8 @@ export class ThreadConnection {
       });
     }
     return fetch(this.path + "/commands", {
-      method: "POST", headers: { "content-type": "application/json", accept: "application/json" }, body: JSON.stringify(command),
+      method: "POST", headers: { "content-type": "application/json", accept: "application/json", ...credentials.headers() },
+      body: JSON.stringify(command),
     }).then((r) => r.json()).then((answer) => {
       if (answer.type === "success") return answer.result;
       throw Object.assign(new Error(answer.message || answer.error || answer.detail), { code: answer.error || answer.code });

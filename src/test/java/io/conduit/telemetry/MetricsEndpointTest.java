@@ -1,0 +1,67 @@
+package io.conduit.telemetry;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.QuarkusTestProfile;
+import io.quarkus.test.junit.TestProfile;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A real run (the built-in simulator answers "what time is it" with a tool call, then text) moves the series
+ * docs/observability.md lists at {@code /q/metrics}: runs by assistant and outcome, node, run and first-token
+ * histograms, model calls and tokens, tool calls by tool; the serving gauges are there.
+ */
+@QuarkusTest
+@TestProfile(MetricsEndpointTest.OwnApp.class)
+class MetricsEndpointTest {
+
+    /** An app of its own: the shared one may still be ending other tests' runs, which would move the same series. */
+    public static class OwnApp implements QuarkusTestProfile {
+        @Override
+        public Map<String, String> getConfigOverrides() {
+            return Map.of("conduit.test.metrics", "own-app");
+        }
+    }
+
+    @Test
+    void aRunMovesItsSeries() {
+        PromText before = PromText.scrape();
+        String thread = "metrics-" + UUID.randomUUID();
+        given().contentType("application/json").body(Map.of("thread_id", thread)).post("/threads").then().statusCode(200);
+        given().contentType("application/json").body(Map.of("assistant_id", "agent",
+                        "input", Map.of("messages", List.of(Map.of("role", "user", "content", "what time is it?")))))
+                .post("/threads/" + thread + "/runs/wait").then().statusCode(200);
+        PromText after = PromText.scrape();
+
+        String run = "graph_id=\"agent\",outcome=\"success\"";
+        assertThat(after.value("conduit_runs_total", run) - before.value("conduit_runs_total", run)).isEqualTo(1);
+        assertThat(after.value("conduit_run_duration_seconds_count", run) - before.value("conduit_run_duration_seconds_count", run)).isEqualTo(1);
+        assertThat(after.sum("conduit_run_duration_seconds_bucket", run + ",le=\"+Inf\"")).isGreaterThanOrEqualTo(1);
+        assertThat(after.sum("conduit_run_first_token_seconds_count", "graph_id=\"agent\"")
+                - before.sum("conduit_run_first_token_seconds_count", "graph_id=\"agent\"")).isEqualTo(1);
+        assertThat(after.sum("conduit_node_duration_seconds_count", "graph_id=\"agent\"")
+                - before.sum("conduit_node_duration_seconds_count", "graph_id=\"agent\"")).isGreaterThanOrEqualTo(2);
+        assertThat(after.sum("conduit_model_calls_total", "outcome=\"success\"")
+                - before.sum("conduit_model_calls_total", "outcome=\"success\"")).isGreaterThanOrEqualTo(2);
+        assertThat(after.sum("conduit_model_tokens_total", "type=\"output\"")
+                - before.sum("conduit_model_tokens_total", "type=\"output\"")).isPositive();
+        assertThat(after.sum("conduit_model_tokens_total", "type=\"input\"")
+                - before.sum("conduit_model_tokens_total", "type=\"input\"")).isPositive();
+        String tool = "outcome=\"success\",tool=\"get_current_time\"";
+        assertThat(after.sum("conduit_tool_calls_total", tool) - before.sum("conduit_tool_calls_total", tool))
+                .as(String.join("\n", after.lines().stream().filter(l -> l.startsWith("conduit_tool")).toList())).isEqualTo(1);
+
+        assertThat(after.has("conduit_runs_active")).isTrue();
+        assertThat(after.value("conduit_runs_active", "")).isZero();
+        assertThat(after.has("conduit_runs_queued")).isTrue();
+        assertThat(after.has("conduit_streams_open")).isTrue();
+        assertThat(after.has("conduit_slow_consumer_disconnects_total")).isTrue();
+        assertThat(after.value("conduit_event_log_bytes", "")).isPositive();
+        assertThat(after.has("conduit_event_loop_lag_seconds_count")).isTrue();
+    }
+}
