@@ -21,7 +21,7 @@ port=${PORT:-18251}
 db=${CONDUIT_DB_NAME:-test}
 out=target/bench-startup
 mkdir -p "$out"
-app_env=(CONDUIT_LLM_PROVIDER=simulated CONDUIT_CHECKPOINTER_STORE=postgres CONDUIT_DB_NAME="$db"
+app_env=(CONDUIT_LLM_PROVIDER=simulated CONDUIT_AUTH_MODE=none CONDUIT_CHECKPOINTER_STORE=postgres CONDUIT_DB_NAME="$db"
          CONDUIT_DB_HOST="${CONDUIT_DB_HOST:-127.0.0.1}" QUARKUS_HTTP_PORT="$port" QUARKUS_HTTP_HOST=127.0.0.1)
 now() { date +%s%N; }
 
