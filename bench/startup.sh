@@ -10,6 +10,7 @@
 #
 #   ./mvnw -B -ntp package -DskipTests && deploy/build-image.sh && umoci unpack --image target/image/oci:conduit target/image/bundle
 #   RUNS=5 PORT=18251 CONDUIT_DB_NAME=test bench/startup.sh
+#   VARIANTS= bench/startup.sh             # the profile only (VARIANTS="flat+aot image": those two timed)
 #
 # Needs root for the image's chroot; kills only the processes it starts.
 set -euo pipefail
@@ -20,7 +21,7 @@ port=${PORT:-18251}
 db=${CONDUIT_DB_NAME:-test}
 out=target/bench-startup
 mkdir -p "$out"
-app_env=(CONDUIT_LLM_PROVIDER=simulated CONDUIT_CHECKPOINTER_STORE=postgres CONDUIT_DB_NAME="$db"
+app_env=(CONDUIT_LLM_PROVIDER=simulated CONDUIT_AUTH_MODE=none CONDUIT_CHECKPOINTER_STORE=postgres CONDUIT_DB_NAME="$db"
          CONDUIT_DB_HOST="${CONDUIT_DB_HOST:-127.0.0.1}" QUARKUS_HTTP_PORT="$port" QUARKUS_HTTP_HOST=127.0.0.1)
 now() { date +%s%N; }
 
@@ -65,7 +66,7 @@ train() { # TRAIN_FLAG JAR
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 echo "machine: $(nproc) vCPU, $(awk '/MemTotal/ {printf "%d GiB", $2/1048576}' /proc/meminfo), load $(cut -d' ' -f1-3 /proc/loadavg); $("$java_home/bin/java" -version 2>&1 | sed -n 2p)"
 printf '%-9s %9s %12s %9s %13s %14s\n' variant ready_ms first_run_ms rss_mb rss_run_mb quarkus_started
-for v in jar jar+aot flat+aot image; do
+for v in ${VARIANTS-jar jar+aot flat+aot image}; do
     : > "$out/$v.tsv"
     for i in $(seq 1 "$runs"); do
         log="$out/$v-$i.log"
@@ -91,9 +92,9 @@ milestones() {
     local base_s=$(( $2 / 1000000000 )) create
     create=$(sed -n 's/.*Create VM, \([0-9.]*\) secs/\1/p' "$out/$1.startuptime" | awk '{printf "%d", $1 * 1000}')
     printf '  %-9s JVM created %4s ms' "$1" "$create"
-    for mark in "FlywayExecutor" "SchemaMigration" "CheckpointerProducer" "LanguageModelProducer" "ServingBeans" "started in"; do
+    for mark in "FlywayExecutor" "SchemaMigration" "CheckpointerProducer" "LanguageModelProducer" "WorkerBeans" "started in"; do
         local ts
-        ts=$(grep -m1 "$mark" "$3" | awk '{print $2}' | tr , .)
+        ts=$(grep -m1 "$mark" "$3" | awk '{print $2}' | tr , . || true)
         [[ -n $ts ]] || continue
         local ms=$(( ($(date -d "$(date -d @"$base_s" +%F) $ts" +%s%N 2>/dev/null || echo "$2") - $2) / 1000000 ))
         printf ', %s %d' "${mark%% *}" "$ms"

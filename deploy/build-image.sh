@@ -92,7 +92,8 @@ mnt=$(buildah mount "$ctr")
 cleanup() { [[ -n ${pid:-} ]] && kill "$pid" 2>/dev/null; buildah umount "$ctr" >/dev/null 2>&1; buildah rm "$ctr" >/dev/null 2>&1 || true; }
 trap cleanup EXIT
 # As root (0:0), not the image's user: the cache is written beside the jars, which the user may not write.
-env -i "${envs[@]}" QUARKUS_HTTP_PORT="$port" CONDUIT_LLM_PROVIDER=simulated \
+# No authentication for the training run (it listens on this machine only, and its requests carry no key).
+env -i "${envs[@]}" QUARKUS_HTTP_PORT="$port" CONDUIT_LLM_PROVIDER=simulated CONDUIT_AUTH_MODE=none \
     CONDUIT_DB_HOST="${CONDUIT_DB_HOST:-127.0.0.1}" CONDUIT_DB_PORT="${CONDUIT_DB_PORT:-5432}" \
     CONDUIT_DB_NAME="${CONDUIT_DB_NAME:-test}" CONDUIT_DB_USERNAME="${CONDUIT_DB_USERNAME:-postgres}" \
     CONDUIT_DB_PASSWORD="${CONDUIT_DB_PASSWORD:-}" \

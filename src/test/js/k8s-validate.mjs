@@ -27,9 +27,9 @@ process.exit(failed ? 1 : 0);
 
 async function modelOf(apiVersion, kind) {
   const [group, version] = apiVersion.includes("/") ? apiVersion.split("/") : ["", apiVersion];
-  const module = group === "monitoring.coreos.com"
-    ? `@kubernetes-models/prometheus-operator/${group}/${version}`
-    : group ? `kubernetes-models/${group}/${version}` : `kubernetes-models/${version}`;
+  // Core and built-in groups only: a ServiceMonitor (monitoring.coreos.com) would need
+  // @kubernetes-models/prometheus-operator back, with the ServiceMonitor that uses it.
+  const module = group ? `kubernetes-models/${group}/${version}` : `kubernetes-models/${version}`;
   const models = await import(module);
   if (!models[kind]) throw new Error(`no model for ${apiVersion} ${kind}`);
   return models[kind];
