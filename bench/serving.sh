@@ -9,6 +9,7 @@
 #        ROUNDS (throughput phases at 64 clients after the cold one, 3)   PHASE_SECONDS (20)   PORT (18180)
 #        PEER=1 also runs the same client against LangGraph's JS Agent Server (it must be running on :2025)
 #        DB (the Postgres database for STORE=postgres, dropped and made anew: bench_serving)
+#        AUTH_MODE=none|api-key (none; api-key: the clients send a user's key made through the admin API)
 # The client is LangGraph's bench harness, kept beside the repository in ../shared/bench/langgraphjs-server.
 # The server it starts is stopped by its pid when the script ends, whatever happens.
 set -euo pipefail
@@ -41,8 +42,13 @@ if [[ "$STORE" == postgres ]]; then
     psql -h 127.0.0.1 -U postgres -d postgres -qc "drop database if exists $db" -c "create database $db"
     args+=(-Dconduit.checkpointer.store=postgres -Dconduit.db.name=$db)
 fi
-# authentication is chosen explicitly in prod (docs/auth.md); AUTH_MODE=api-key needs a key in the client too
+# authentication is chosen explicitly in prod (docs/auth.md). AUTH_MODE=api-key: a bootstrap admin key makes a user's
+# key once the server is up, and the clients send it (the SDK reads LANGGRAPH_API_KEY, first-token.mjs too)
 args+=(-Dconduit.auth.mode="${AUTH_MODE:-none}")
+if [[ "${AUTH_MODE:-none}" == api-key ]]; then
+    admin_key="bench-admin-$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')"
+    args+=(-Dconduit.auth.admin-key="$admin_key")
+fi
 [[ -n "${HEAP:-}" ]] && args+=(-Xmx"$HEAP")
 [[ -n "${RETENTION:-}" ]] && args+=(-Dconduit.runs.stream-retention="$RETENTION")
 if curl -s -o /dev/null "http://127.0.0.1:$PORT/"; then
@@ -61,7 +67,12 @@ if ! curl -sf -o /dev/null "http://127.0.0.1:$PORT/"; then
     exit 1
 fi
 grep -E "LLM|Simulat|store" "$log" | head -3 || true
-echo "== conduit store=$STORE model=$MODEL heap=${HEAP:-default} at $(date -u +%H:%M:%S) load: $(cut -d' ' -f1-3 /proc/loadavg)"
+if [[ "${AUTH_MODE:-none}" == api-key ]]; then
+    LANGGRAPH_API_KEY=$(curl -sf -X POST "http://127.0.0.1:$PORT/admin/api-keys" -H "x-api-key: $admin_key" \
+        -H 'content-type: application/json' -d '{"owner":"bench","name":"bench"}' | sed -E 's/.*"key":"([^"]+)".*/\1/')
+    export LANGGRAPH_API_KEY
+fi
+echo "== conduit store=$STORE model=$MODEL auth=${AUTH_MODE:-none} heap=${HEAP:-default} at $(date -u +%H:%M:%S) load: $(cut -d' ' -f1-3 /proc/loadavg)"
 clients=64
 for _ in $(seq 1 "$ROUNDS"); do clients+=",64"; done
 (cd "$CLIENT" && URL="http://127.0.0.1:$PORT" ASSISTANT=agent TOKENS=20 CLIENTS=1 node bench.mjs)

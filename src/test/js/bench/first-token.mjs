@@ -19,14 +19,16 @@ const ASSISTANT = process.env.ASSISTANT ?? "agent";
 const RUNS = Number.parseInt(process.env.RUNS ?? "200", 10);
 const WARMUP = Number.parseInt(process.env.WARMUP ?? "50", 10);
 const PROMPT = process.env.PROMPT ?? "hello";
-const json = { "content-type": "application/json" };
+// with the server's API keys on (bench/serving.sh AUTH_MODE=api-key), the key the LangGraph SDK would send
+const KEY = process.env.LANGGRAPH_API_KEY;
+const json = KEY ? { "content-type": "application/json", "x-api-key": KEY } : { "content-type": "application/json" };
 
 async function oneRun() {
   const thread = await (await fetch(`${URL_}/threads`, { method: "POST", headers: json, body: "{}" })).json();
   const body = JSON.stringify({ assistant_id: ASSISTANT, input: { messages: [{ type: "human", content: PROMPT }] },
     stream_mode: ["messages-tuple"] });
   const c0 = performance.now();
-  await (await fetch(`${URL_}/`, { headers: { accept: "application/json" } })).text();
+  await (await fetch(`${URL_}/`, { headers: { ...json, accept: "application/json" } })).text();
   const client = performance.now() - c0;
   const t0 = performance.now();
   const res = await fetch(`${URL_}/threads/${thread.thread_id}/runs/stream`, { method: "POST", headers: json, body });
