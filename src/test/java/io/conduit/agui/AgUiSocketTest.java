@@ -3,15 +3,13 @@ package io.conduit.agui;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.conduit.WebSocketFrames;
 import io.conduit.kernel.JsonCodec;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.WebSocket;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionStage;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.junit.jupiter.api.Test;
@@ -27,30 +25,11 @@ class AgUiSocketTest {
     @ConfigProperty(name = "quarkus.http.test-port", defaultValue = "8081")
     int port;
 
-    /** Collects text frames and the close. */
-    private static final class Frames implements WebSocket.Listener {
-        final LinkedBlockingQueue<String> texts = new LinkedBlockingQueue<>();
-        final CompletableFuture<Integer> closed = new CompletableFuture<>();
-
-        @Override
-        public CompletionStage<?> onText(WebSocket ws, CharSequence data, boolean last) {
-            texts.add(data.toString());
-            ws.request(1);
-            return null;
-        }
-
-        @Override
-        public CompletionStage<?> onClose(WebSocket ws, int status, String reason) {
-            closed.complete(status);
-            return null;
-        }
-    }
-
-    private WebSocket connect(Frames frames, String... subprotocols) {
+    private WebSocket connect(WebSocketFrames frames, String... subprotocols) {
         return connect("/ag-ui", frames, subprotocols);
     }
 
-    private WebSocket connect(String path, Frames frames, String... subprotocols) {
+    private WebSocket connect(String path, WebSocketFrames frames, String... subprotocols) {
         WebSocket.Builder b = HttpClient.newHttpClient().newWebSocketBuilder();
         if (subprotocols.length > 0) {
             b.subprotocols(subprotocols[0]);
@@ -61,7 +40,7 @@ class AgUiSocketTest {
     @Test
     void theThreadProtocolsSocketDoesNotAcceptTheAgUiSubprotocol() throws Exception {
         // the subprotocol is negotiated for every endpoint (a global setting): the thread protocol's must refuse it
-        Frames frames = new Frames();
+        WebSocketFrames frames = new WebSocketFrames();
         connect("/threads/agui-sub/stream/events", frames, "ag-ui");
         assertThat(frames.closed.get(30, TimeUnit.SECONDS)).isEqualTo(1002); // a bound against a hang, not a timing check
         assertThat(frames.texts).isEmpty();
@@ -69,14 +48,14 @@ class AgUiSocketTest {
 
     @Test
     void withoutTheSubprotocolTheSocketIsClosed() throws Exception {
-        Frames frames = new Frames();
+        WebSocketFrames frames = new WebSocketFrames();
         connect(frames);
         assertThat(frames.closed.get(30, TimeUnit.SECONDS)).isEqualTo(1002); // a bound against a hang, not a timing check
     }
 
     @Test
     void aBadFrameIsARunErrorAndTheSocketStaysOpenForTheNext() throws Exception {
-        Frames frames = new Frames();
+        WebSocketFrames frames = new WebSocketFrames();
         WebSocket ws = connect(frames, "ag-ui");
         assertThat(ws.getSubprotocol()).isEqualTo("ag-ui");
         ws.sendText("{not json", true).join();

@@ -7,6 +7,7 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.startsWith;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.conduit.WebSocketFrames;
 import io.conduit.kernel.JsonCodec;
 import io.quarkus.test.junit.QuarkusTest;
 import java.net.URI;
@@ -14,9 +15,6 @@ import java.net.http.HttpClient;
 import java.net.http.WebSocket;
 import java.util.List;
 import java.util.UUID;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionStage;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.junit.jupiter.api.Test;
@@ -68,28 +66,9 @@ class EmptyMessagesOverAgUiTest {
         answersAGoodMessage(thread);
     }
 
-    /** Collects text frames and the close. */
-    private static final class Frames implements WebSocket.Listener {
-        final LinkedBlockingQueue<String> texts = new LinkedBlockingQueue<>();
-        final CompletableFuture<Integer> closed = new CompletableFuture<>();
-
-        @Override
-        public CompletionStage<?> onText(WebSocket ws, CharSequence data, boolean last) {
-            texts.add(data.toString());
-            ws.request(1);
-            return null;
-        }
-
-        @Override
-        public CompletionStage<?> onClose(WebSocket ws, int status, String reason) {
-            closed.complete(status);
-            return null;
-        }
-    }
-
     @Test
     void overTheWebSocketAnEmptyUserMessageIsARunErrorAndWritesNothing() throws Exception {
-        Frames frames = new Frames();
+        WebSocketFrames frames = new WebSocketFrames();
         WebSocket ws = HttpClient.newHttpClient().newWebSocketBuilder().subprotocols("ag-ui")
                 .buildAsync(URI.create("ws://localhost:" + port + "/ag-ui"), frames).join();
         String thread = "agui-ws-empty-" + UUID.randomUUID();

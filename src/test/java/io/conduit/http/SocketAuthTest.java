@@ -6,8 +6,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.conduit.WebSocketFrames;
 import io.conduit.http.AccessGuardTest.Caller;
-import io.conduit.kernel.JsonCodec;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import java.net.URI;
@@ -16,11 +16,7 @@ import java.net.http.WebSocket;
 import java.net.http.WebSocketHandshakeException;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.CompletionStage;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.TimeUnit;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.junit.jupiter.api.Test;
 
@@ -36,36 +32,7 @@ class SocketAuthTest {
     @ConfigProperty(name = "quarkus.http.test-port", defaultValue = "8081")
     int port;
 
-    private static final class Frames implements WebSocket.Listener {
-        final LinkedBlockingQueue<String> texts = new LinkedBlockingQueue<>();
-        final CompletableFuture<Integer> closed = new CompletableFuture<>();
-        private final StringBuilder part = new StringBuilder();
-
-        @Override
-        public CompletionStage<?> onText(WebSocket ws, CharSequence data, boolean last) {
-            part.append(data);
-            if (last) {
-                texts.add(part.toString());
-                part.setLength(0);
-            }
-            ws.request(1);
-            return null;
-        }
-
-        @Override
-        public CompletionStage<?> onClose(WebSocket ws, int status, String reason) {
-            closed.complete(status);
-            return null;
-        }
-
-        JsonNode next() throws Exception {
-            String t = texts.poll(60, TimeUnit.SECONDS); // a bound against a hang, not a timing check
-            assertThat(t).as("a frame").isNotNull();
-            return JsonCodec.MAPPER.readTree(t);
-        }
-    }
-
-    private WebSocket open(String path, Frames frames, Map<String, String> headers, String... subprotocol) {
+    private WebSocket open(String path, WebSocketFrames frames, Map<String, String> headers, String... subprotocol) {
         WebSocket.Builder b = HttpClient.newHttpClient().newWebSocketBuilder();
         headers.forEach(b::header);
         if (subprotocol.length > 0) {
@@ -76,7 +43,7 @@ class SocketAuthTest {
 
     private int refusal(String path, Map<String, String> headers, String... subprotocol) {
         Throwable[] caught = new Throwable[1];
-        assertThatThrownBy(() -> open(path, new Frames(), headers, subprotocol)).isInstanceOf(CompletionException.class)
+        assertThatThrownBy(() -> open(path, new WebSocketFrames(), headers, subprotocol)).isInstanceOf(CompletionException.class)
                 .satisfies(e -> caught[0] = e.getCause());
         assertThat(caught[0]).isInstanceOf(WebSocketHandshakeException.class);
         return ((WebSocketHandshakeException) caught[0]).getResponse().statusCode();
@@ -86,7 +53,7 @@ class SocketAuthTest {
         return as(caller).post("/auth/ws-ticket").then().statusCode(200).extract().path("ticket");
     }
 
-    private static JsonNode stateGet(WebSocket ws, Frames frames) throws Exception {
+    private static JsonNode stateGet(WebSocket ws, WebSocketFrames frames) throws Exception {
         ws.sendText("{\"id\":1,\"method\":\"state.get\",\"params\":{}}", true).join();
         return frames.next();
     }
@@ -100,19 +67,19 @@ class SocketAuthTest {
         assertThat(refusal(path, Map.of("x-api-key", AccessGuardTest.principals().otherKey()))).isEqualTo(404);
         assertThat(refusal(path + "?ticket=" + ticket(Caller.OTHER), Map.of())).isEqualTo(404);
 
-        Frames byHeader = new Frames();
+        WebSocketFrames byHeader = new WebSocketFrames();
         WebSocket ws = open(path, byHeader, Map.of("x-api-key", AccessGuardTest.principals().ownerKey()));
         assertThat(stateGet(ws, byHeader).path("type").asText()).isEqualTo("success");
         ws.sendClose(WebSocket.NORMAL_CLOSURE, "").join();
 
         String ticket = ticket(Caller.OWNER);
-        Frames byTicket = new Frames();
+        WebSocketFrames byTicket = new WebSocketFrames();
         WebSocket browser = open(path + "?ticket=" + ticket, byTicket, Map.of());
         assertThat(stateGet(browser, byTicket).path("type").asText()).isEqualTo("success");
         browser.sendClose(WebSocket.NORMAL_CLOSURE, "").join();
         assertThat(refusal(path + "?ticket=" + ticket, Map.of())).as("a ticket is good once").isEqualTo(401);
 
-        Frames admin = new Frames();
+        WebSocketFrames admin = new WebSocketFrames();
         WebSocket byAdmin = open(path + "?ticket=" + ticket(Caller.ADMIN), admin, Map.of());
         assertThat(stateGet(byAdmin, admin).path("type").asText()).isEqualTo("success");
         byAdmin.sendClose(WebSocket.NORMAL_CLOSURE, "").join();
@@ -121,7 +88,7 @@ class SocketAuthTest {
     @Test
     void aThreadARunOverTheSocketCreatesIsTheCallers() throws Exception {
         String thread = "ws-auth-" + UUID.randomUUID();
-        Frames frames = new Frames();
+        WebSocketFrames frames = new WebSocketFrames();
         WebSocket ws = open("/threads/" + thread + "/stream/events?ticket=" + ticket(Caller.OWNER), frames, Map.of());
         ws.sendText("{\"id\":1,\"method\":\"run.start\",\"params\":{\"assistant_id\":\"agent\",\"input\":{\"messages\":"
                 + "[{\"role\":\"user\",\"content\":\"hi\"}]},\"config\":{\"configurable\":{\"user_id\":\"someone-else\"}}}}", true).join();
@@ -140,7 +107,7 @@ class SocketAuthTest {
     void theAgUiSocketWantsAKeyOrATicketAndRunsAsItsPrincipal() throws Exception {
         assertThat(refusal("/ag-ui", Map.of(), "ag-ui")).isEqualTo(401);
         String thread = "agui-auth-" + UUID.randomUUID();
-        Frames frames = new Frames();
+        WebSocketFrames frames = new WebSocketFrames();
         WebSocket ws = open("/ag-ui?ticket=" + ticket(Caller.OWNER), frames, Map.of(), "ag-ui");
         ws.sendText("{\"threadId\":\"" + thread + "\",\"runId\":\"r1\",\"messages\":[{\"id\":\"m1\",\"role\":\"user\",\"content\":\"hi\"}],"
                 + "\"tools\":[],\"context\":[],\"state\":{},\"forwardedProps\":{}}", true).join();
@@ -155,7 +122,7 @@ class SocketAuthTest {
         AccessGuardTest.assertNotFound(as(Caller.OTHER).get("/threads/{t}", thread));
 
         // another principal's socket cannot run on it
-        Frames other = new Frames();
+        WebSocketFrames other = new WebSocketFrames();
         WebSocket theirs = open("/ag-ui", other, Map.of("x-api-key", AccessGuardTest.principals().otherKey()), "ag-ui");
         theirs.sendText("{\"threadId\":\"" + thread + "\",\"runId\":\"r2\",\"messages\":[{\"id\":\"m2\",\"role\":\"user\",\"content\":\"hi\"}],"
                 + "\"tools\":[],\"context\":[],\"state\":{},\"forwardedProps\":{}}", true).join();

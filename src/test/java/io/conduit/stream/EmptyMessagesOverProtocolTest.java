@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.conduit.EmptyMessages;
+import io.conduit.WebSocketFrames;
 import io.conduit.kernel.JsonCodec;
 import io.quarkus.test.junit.QuarkusTest;
 import java.net.URI;
@@ -14,10 +15,6 @@ import java.net.http.HttpResponse;
 import java.net.http.WebSocket;
 import java.util.List;
 import java.util.UUID;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionStage;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.TimeUnit;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.junit.jupiter.api.Test;
 
@@ -40,40 +37,12 @@ class EmptyMessagesOverProtocolTest {
         JsonNode send(int id, String method, String params) throws Exception;
     }
 
-    /** Collects the text frames of a WebSocket. */
-    private static final class Frames implements WebSocket.Listener {
-        final LinkedBlockingQueue<JsonNode> frames = new LinkedBlockingQueue<>();
-        final CompletableFuture<Integer> closed = new CompletableFuture<>();
-        private final StringBuilder partial = new StringBuilder();
-
-        @Override
-        public CompletionStage<?> onText(WebSocket ws, CharSequence data, boolean last) {
-            partial.append(data);
-            if (last) {
-                try {
-                    frames.add(JsonCodec.MAPPER.readTree(partial.toString()));
-                } catch (Exception e) {
-                    throw new IllegalStateException(e);
-                }
-                partial.setLength(0);
-            }
-            ws.request(1);
-            return null;
-        }
-
-        @Override
-        public CompletionStage<?> onClose(WebSocket ws, int status, String reason) {
-            closed.complete(status);
-            return null;
-        }
-    }
-
-    private Commands socket(String thread, Frames frames) {
+    private Commands socket(String thread, WebSocketFrames frames) {
         WebSocket ws = http.newWebSocketBuilder().buildAsync(URI.create("ws://localhost:" + port + "/threads/" + thread + "/stream/events"), frames).join();
         return (id, method, params) -> {
             ws.sendText("{\"id\":" + id + ",\"method\":\"" + method + "\",\"params\":" + params + "}", true).join();
             while (true) {
-                JsonNode f = frames.frames.poll(30, TimeUnit.SECONDS); // a bound against a hang, not a timing check
+                JsonNode f = frames.next();
                 assertThat(f).as("an answer to command " + id).isNotNull();
                 if (f.path("id").asInt(-1) == id) {
                     return f;
@@ -140,7 +109,7 @@ class EmptyMessagesOverProtocolTest {
 
     @Test
     void overTheWebSocketAnEmptyMessageIsAnInvalidArgumentAndTheSocketStaysOpen() throws Exception {
-        Frames frames = new Frames();
+        WebSocketFrames frames = new WebSocketFrames();
         refusesEmptyMessages(thread -> socket(thread, frames));
         assertThat(frames.closed).isNotDone();
     }
