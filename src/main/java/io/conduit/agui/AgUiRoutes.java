@@ -9,6 +9,7 @@ import io.conduit.http.SseStreams;
 import io.conduit.runs.delivery.ServerShutdown;
 import io.conduit.runs.delivery.SlowConsumer;
 import io.conduit.runs.delivery.SseSubscriber;
+import io.conduit.runs.delivery.StreamTransport;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
@@ -53,7 +54,7 @@ public class AgUiRoutes {
             error(ctx, e);
             return;
         }
-        SseStream stream = streams.of(ctx);
+        SseStream stream = streams.of(ctx, StreamTransport.AGUI_SSE);
         if (!stream.admit()) { // before the run is created: a refused stream creates nothing
             return;
         }

@@ -6,6 +6,7 @@ import io.conduit.http.ErrorBody;
 import io.conduit.http.TextFramesOnly;
 import io.conduit.runs.delivery.DeliveryConfig;
 import io.conduit.runs.delivery.StreamPermits;
+import io.conduit.runs.delivery.StreamTransport;
 import io.quarkus.websockets.next.CloseReason;
 import io.quarkus.websockets.next.OnBinaryMessage;
 import io.quarkus.websockets.next.OnClose;
@@ -69,7 +70,7 @@ public class AgUiSocket {
         if (!SUBPROTOCOL.equals(connection.subprotocol())) {
             return connection.close(new CloseReason(1002, "ask for the ag-ui subprotocol"));
         }
-        StreamPermits.Permit permit = permits.tryAcquire();
+        StreamPermits.Permit permit = permits.tryAcquire(StreamTransport.AGUI_WS);
         if (permit == null) {
             return connection.close(new CloseReason(StreamPermits.WEBSOCKET_CLOSE_CODE, StreamPermits.CODE + ": " + permits.refusal()));
         }

@@ -12,6 +12,7 @@ import io.conduit.runs.Run;
 import io.conduit.runs.RunStore;
 import io.conduit.runs.Runs;
 import io.conduit.runs.delivery.SseSubscriber;
+import io.conduit.runs.delivery.StreamTransport;
 import io.conduit.runs.events.RunEvent;
 import io.conduit.runs.events.ThreadEventLog;
 import io.conduit.runs.events.ThreadLogs;
@@ -68,7 +69,7 @@ public class ChatRoutes {
             error(ctx, e);
             return;
         }
-        SseStream stream = streams.of(ctx);
+        SseStream stream = streams.of(ctx, StreamTransport.AISDK_SSE);
         if (!stream.admit()) {
             return;
         }
@@ -93,7 +94,7 @@ public class ChatRoutes {
             ctx.response().setStatusCode(204).end();
             return;
         }
-        SseStream stream = streams.of(ctx);
+        SseStream stream = streams.of(ctx, StreamTransport.AISDK_SSE);
         submission.visible(thread, Callers.of(ctx)).chain(() -> runs.inflight(thread)).subscribe().with(inflight -> {
             Run newest = inflight.stream().max(Runs.OLDEST_FIRST).orElse(null);
             if (newest == null) {

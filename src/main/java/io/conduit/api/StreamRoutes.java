@@ -17,6 +17,7 @@ import io.conduit.runs.ServingConfig;
 import io.conduit.runs.StreamMode;
 import io.conduit.runs.ThreadStore;
 import io.conduit.runs.delivery.SseSubscriber;
+import io.conduit.runs.delivery.StreamTransport;
 import io.conduit.runs.events.RunEvent;
 import io.conduit.runs.events.ThreadEventLog;
 import io.conduit.runs.graphs.Assistants;
@@ -85,7 +86,7 @@ public class StreamRoutes {
         if (body == null) {
             return;
         }
-        SseStream stream = streams.of(ctx);
+        SseStream stream = streams.of(ctx, StreamTransport.CLASSIC_SSE);
         if (!stream.admit()) { // before the run is created: a refused stream creates nothing
             return;
         }
@@ -147,7 +148,7 @@ public class StreamRoutes {
             error(ctx, e); // checked before the lookup: thrown in its callback, it would be dropped and the request hang
             return;
         }
-        SseStream stream = streams.of(ctx);
+        SseStream stream = streams.of(ctx, StreamTransport.CLASSIC_SSE);
         if (!stream.admit()) {
             return;
         }
@@ -217,7 +218,7 @@ public class StreamRoutes {
             error(ctx, new NotFoundException("Thread " + threadId + " not found"));
             return;
         }
-        SseStream stream = streams.of(ctx);
+        SseStream stream = streams.of(ctx, StreamTransport.CLASSIC_SSE);
         if (!stream.admit()) {
             return;
         }

@@ -10,6 +10,7 @@ import io.conduit.kernel.JsonCodec;
 import io.conduit.runs.Run;
 import io.conduit.runs.delivery.SseSubscriber;
 import io.conduit.runs.delivery.StreamPermits;
+import io.conduit.runs.delivery.StreamTransport;
 import io.conduit.runs.events.ThreadEventLog;
 import io.conduit.runs.events.ThreadLogs;
 import io.conduit.runs.graphs.Assistants;
@@ -70,7 +71,7 @@ public class CompletionRoutes {
             return;
         }
         if (request.stream()) {
-            SseStream stream = streams.of(ctx);
+            SseStream stream = streams.of(ctx, StreamTransport.CHAT_COMPLETIONS_SSE);
             // before the run is created: a refused stream creates nothing
             if (!stream.admit(p -> write(ctx, new OpenAiError(429, "rate_limit_error", StreamPermits.CODE, null, p.refusal(), p.retryAfterSeconds())))) {
                 return;

@@ -3,6 +3,7 @@ package io.conduit.http;
 import io.conduit.runs.delivery.DeliveryConfig;
 import io.conduit.runs.delivery.SseSubscriber;
 import io.conduit.runs.delivery.StreamPermits;
+import io.conduit.runs.delivery.StreamTransport;
 import io.conduit.runs.events.RunEvent;
 import io.vertx.core.Context;
 import io.vertx.ext.web.RoutingContext;
@@ -24,15 +25,18 @@ public final class SseStream {
     private final Duration heartbeat;
     private final DeliveryConfig delivery;
     private final StreamPermits permits;
+    private final StreamTransport transport;
     private StreamPermits.Permit permit;
     private SseSubscriber subscriber;
 
-    SseStream(RoutingContext ctx, Context context, Duration heartbeat, DeliveryConfig delivery, StreamPermits permits) {
+    SseStream(RoutingContext ctx, Context context, Duration heartbeat, DeliveryConfig delivery, StreamPermits permits,
+              StreamTransport transport) {
         this.ctx = ctx;
         this.context = context;
         this.heartbeat = heartbeat;
         this.delivery = delivery;
         this.permits = permits;
+        this.transport = transport;
     }
 
     /** Takes one of this replica's stream permits; false when all are taken, and the client has its 429 ({@link ErrorBody}). */
@@ -42,7 +46,7 @@ public final class SseStream {
 
     /** {@link #admit()} for a door with an error shape of its own: {@code refuse} answers the client. */
     public boolean admit(Consumer<StreamPermits> refuse) {
-        permit = permits.tryAcquire();
+        permit = permits.tryAcquire(transport);
         if (permit == null) {
             refuse.accept(permits);
             return false;

@@ -5,6 +5,7 @@ import io.conduit.runs.ServingConfig;
 import io.conduit.runs.delivery.DeliveryConfig;
 import io.conduit.runs.delivery.SseSubscriber;
 import io.conduit.runs.delivery.StreamPermits;
+import io.conduit.runs.delivery.StreamTransport;
 import io.conduit.runs.worker.RunExecutor;
 import io.vertx.core.Vertx;
 import io.vertx.ext.web.RoutingContext;
@@ -33,16 +34,17 @@ public class SseStreams {
     }
 
     /**
-     * The stream this request may open, heartbeat {@code conduit.runs.heartbeat}. Called while the request is handled,
-     * before anything asynchronous: the stream is written on the connection's own event loop.
+     * The stream this request may open on {@code transport} (its count among the open streams), heartbeat
+     * {@code conduit.runs.heartbeat}. Called while the request is handled, before anything asynchronous: the stream is
+     * written on the connection's own event loop.
      */
-    public SseStream of(RoutingContext ctx) {
-        return of(ctx, heartbeat);
+    public SseStream of(RoutingContext ctx, StreamTransport transport) {
+        return of(ctx, transport, heartbeat);
     }
 
-    /** {@link #of(RoutingContext)} for a transport with a heartbeat of its own. */
-    public SseStream of(RoutingContext ctx, Duration heartbeat) {
-        return new SseStream(ctx, vertx.getOrCreateContext(), heartbeat, delivery, permits);
+    /** {@link #of(RoutingContext, StreamTransport)} for a transport with a heartbeat of its own. */
+    public SseStream of(RoutingContext ctx, StreamTransport transport, Duration heartbeat) {
+        return new SseStream(ctx, vertx.getOrCreateContext(), heartbeat, delivery, permits, transport);
     }
 
     /** A client that goes away before the end stops its run, if it asked for that ({@code on_disconnect=cancel}). */

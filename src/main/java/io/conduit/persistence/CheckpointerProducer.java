@@ -1,7 +1,7 @@
 package io.conduit.persistence;
 
 import io.conduit.checkpoint.Checkpointer;
-import io.conduit.checkpoint.InMemoryCheckpointer;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.quarkus.runtime.LaunchMode;
 import io.quarkus.runtime.Startup;
@@ -11,7 +11,7 @@ import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
 import org.jboss.logging.Logger;
 
-/** Makes the one {@link Checkpointer} of the service, as configured. */
+/** Makes the one {@link Checkpointer} of the service, as configured, its writes measured ({@link MeteredCheckpointer}). */
 @ApplicationScoped
 public class CheckpointerProducer {
 
@@ -26,16 +26,16 @@ public class CheckpointerProducer {
     @Produces
     @Singleton
     @Startup
-    Checkpointer checkpointer(CheckpointStoreConfig config, Instance<Pool> pool) {
+    Checkpointer checkpointer(CheckpointStoreConfig config, Instance<Pool> pool, MeterRegistry registry) {
         if (config.chosen().isEmpty() && LaunchMode.current() == LaunchMode.NORMAL) {
             throw new IllegalStateException(REFUSAL);
         }
         if (config.store() == CheckpointStoreConfig.Store.POSTGRES) {
             LOG.info("Checkpoints: PostgreSQL (conduit.checkpointer.store=postgres)");
-            return new PostgresCheckpointer(pool.get());
+            return MeteredCheckpointer.postgres(pool.get(), registry);
         }
         LOG.warn("Checkpoints: IN MEMORY - every thread is lost when the service stops. "
                 + "Set conduit.checkpointer.store=postgres (CONDUIT_CHECKPOINTER_STORE) to keep them.");
-        return new InMemoryCheckpointer();
+        return MeteredCheckpointer.memory(registry);
     }
 }

@@ -37,12 +37,17 @@ public final class PostgresCheckpointer implements Checkpointer {
 
     /** @param client a pool, or a pipelining client over one: every call here is a single statement */
     public PostgresCheckpointer(SqlClient client) {
-        this(client, ConnectionRetry.defaults());
+        this(client, ConnectionRetry.defaults(), null);
     }
 
     PostgresCheckpointer(SqlClient client, ConnectionRetry retry) {
+        this(client, retry, null);
+    }
+
+    /** @param meters where the size of each write goes ({@link CheckpointWriteMeters#sent}); null: not measured */
+    PostgresCheckpointer(SqlClient client, ConnectionRetry retry, CheckpointWriteMeters meters) {
         CheckpointStatements sql = new CheckpointStatements(client, retry);
-        this.writes = new CheckpointWrites(sql);
+        this.writes = new CheckpointWrites(sql, meters);
         this.reads = new CheckpointReads(sql);
         this.deletes = new CheckpointDeletes(sql);
     }

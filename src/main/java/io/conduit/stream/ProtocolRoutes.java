@@ -9,6 +9,7 @@ import io.conduit.http.SseStreams;
 import io.conduit.runs.InvalidInputException;
 import io.conduit.runs.delivery.SseSubscriber;
 import io.conduit.runs.delivery.StreamPermits;
+import io.conduit.runs.delivery.StreamTransport;
 import io.conduit.runs.events.RunEvent;
 import io.conduit.runs.events.ThreadEventLog;
 import io.vertx.ext.web.Router;
@@ -69,7 +70,7 @@ public class ProtocolRoutes {
 
     private void events(RoutingContext ctx) {
         String threadId = ctx.pathParam("thread_id");
-        SseStream stream = streams.of(ctx, config.heartbeat());
+        SseStream stream = streams.of(ctx, StreamTransport.PROTOCOL_SSE, config.heartbeat());
         allowed(ctx, threadId, () -> {
             EventFilter filter;
             Long since;

@@ -4,6 +4,7 @@ import io.conduit.http.Callers;
 import io.conduit.http.TextFramesOnly;
 import io.conduit.runs.delivery.DeliveryConfig;
 import io.conduit.runs.delivery.StreamPermits;
+import io.conduit.runs.delivery.StreamTransport;
 import io.quarkus.websockets.next.CloseReason;
 import io.quarkus.websockets.next.OnBinaryMessage;
 import io.quarkus.websockets.next.OnClose;
@@ -70,7 +71,7 @@ public class ThreadSocket {
             if (!Boolean.TRUE.equals(allowed)) {
                 return connection.close(new CloseReason(FORBIDDEN, "permission_denied: this connection may not see thread " + threadId));
             }
-            StreamPermits.Permit permit = permits.tryAcquire();
+            StreamPermits.Permit permit = permits.tryAcquire(StreamTransport.PROTOCOL_WS);
             if (permit == null) { // this replica's streams are at their limit: the SDK reconnects after a 4429
                 return connection.close(new CloseReason(StreamPermits.WEBSOCKET_CLOSE_CODE, StreamPermits.CODE + ": " + permits.refusal()));
             }

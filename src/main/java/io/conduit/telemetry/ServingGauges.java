@@ -2,6 +2,7 @@ package io.conduit.telemetry;
 
 import io.conduit.runs.delivery.SlowConsumer;
 import io.conduit.runs.delivery.StreamPermits;
+import io.conduit.runs.delivery.StreamTransport;
 import io.conduit.runs.events.ThreadLogs;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
@@ -15,8 +16,8 @@ import jakarta.enterprise.event.Observes;
 import java.util.concurrent.TimeUnit;
 
 /**
- * What the serving layer holds, read when Prometheus scrapes (nothing on the request path): open streams, slow-consumer
- * disconnects, the event logs' size; and the event loop's lag, from a timer that measures how late it fires.
+ * What the serving layer holds, read when Prometheus scrapes (nothing on the request path): open streams by transport,
+ * slow-consumer disconnects, the event logs' size; and the event loop's lag, from a timer that measures how late it fires.
  */
 @ApplicationScoped
 public class ServingGauges {
@@ -27,8 +28,11 @@ public class ServingGauges {
     private long lagTimer = -1;
 
     void start(@Observes StartupEvent e, MeterRegistry registry, StreamPermits permits, ThreadLogs logs, Vertx vertx) {
-        Gauge.builder("conduit.streams.open", permits, StreamPermits::open)
-                .description("Streaming connections open (SSE and WebSocket, every transport)").register(registry);
+        // by transport only: Prometheus wants one set of labels per name, and sum(conduit_streams_open) is the total
+        for (StreamTransport t : StreamTransport.values()) {
+            Gauge.builder("conduit.streams.open", permits, p -> p.open(t)).tag("transport", t.label())
+                    .description("Streaming connections open (SSE and WebSocket), by transport").register(registry);
+        }
         Gauge.builder("conduit.streams.max", permits, StreamPermits::max)
                 .description("Streaming connections this replica accepts (conduit.limits.max-streams)").register(registry);
         FunctionCounter.builder("conduit.slow.consumer.disconnects", SlowConsumer.class, c -> SlowConsumer.disconnects())

@@ -3,9 +3,16 @@ package io.conduit.telemetry;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.conduit.runs.delivery.StreamTransport;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
+import io.restassured.RestAssured;
+import java.io.InputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -14,7 +21,8 @@ import org.junit.jupiter.api.Test;
 /**
  * A real run (the built-in simulator answers "what time is it" with a tool call, then text) moves the series
  * docs/observability.md lists at {@code /q/metrics}: runs by assistant and outcome, node, run and first-token
- * histograms, model calls and tokens, tool calls by tool; the serving gauges are there.
+ * histograms, model calls and tokens, tool calls by tool, checkpoint writes (time and size) and the Postgres pool; the
+ * serving gauges are there, open streams by transport.
  */
 @QuarkusTest
 @TestProfile(MetricsEndpointTest.OwnApp.class)
@@ -59,9 +67,52 @@ class MetricsEndpointTest {
         assertThat(after.has("conduit_runs_active")).isTrue();
         assertThat(after.value("conduit_runs_active", "")).isZero();
         assertThat(after.has("conduit_runs_queued")).isTrue();
-        assertThat(after.has("conduit_streams_open")).isTrue();
+        for (StreamTransport t : StreamTransport.values()) {
+            assertThat(after.lines()).as(t.label()).anyMatch(l -> l.startsWith("conduit_streams_open{transport=\"" + t.label() + "\"}"));
+        }
+        assertThat(after.has("conduit_streams_max")).isTrue();
         assertThat(after.has("conduit_slow_consumer_disconnects_total")).isTrue();
         assertThat(after.value("conduit_event_log_bytes", "")).isPositive();
         assertThat(after.has("conduit_event_loop_lag_seconds_count")).isTrue();
+
+        // the tests' store is Postgres (%test.conduit.checkpointer.store): its writes are timed and sized
+        String checkpoints = "kind=\"checkpoint\",store=\"postgres\"";
+        assertThat(after.value("conduit_checkpoint_write_duration_seconds_count", checkpoints)
+                - before.value("conduit_checkpoint_write_duration_seconds_count", checkpoints)).isGreaterThanOrEqualTo(2);
+        assertThat(after.sum("conduit_checkpoint_write_duration_seconds_bucket", checkpoints + ",le=\"+Inf\"")).isGreaterThanOrEqualTo(2);
+        assertThat(after.value("conduit_checkpoint_write_bytes_count", checkpoints)
+                - before.value("conduit_checkpoint_write_bytes_count", checkpoints)).isGreaterThanOrEqualTo(2);
+        assertThat(after.value("conduit_checkpoint_write_bytes_sum", checkpoints)
+                - before.value("conduit_checkpoint_write_bytes_sum", checkpoints)).isPositive();
+        // the other kinds are there from the start (this run may write neither)
+        assertThat(after.lines()).anyMatch(l -> l.startsWith("conduit_checkpoint_write_duration_seconds_count{kind=\"pending_writes\",store=\"postgres\"}"))
+                .anyMatch(l -> l.startsWith("conduit_checkpoint_write_bytes_count{kind=\"snapshot\",store=\"postgres\"}"));
+
+        // the reactive Postgres pool, from Quarkus' Vert.x metrics: the run's statements went through it
+        String pool = "pool_type=\"sql\"";
+        assertThat(after.sum("sql_pool_completed_total", pool) - before.sum("sql_pool_completed_total", pool)).isGreaterThanOrEqualTo(2);
+        assertThat(after.lines()).anyMatch(l -> l.startsWith("sql_pool_active{") && l.contains(pool))
+                .anyMatch(l -> l.startsWith("sql_pool_idle{") && l.contains(pool))
+                .anyMatch(l -> l.startsWith("sql_pool_queue_size{") && l.contains(pool))
+                .anyMatch(l -> l.startsWith("sql_pool_queue_delay_seconds_count{") && l.contains(pool));
+    }
+
+    @Test
+    void anOpenStreamIsCountedUnderItsTransport() throws Exception {
+        String thread = "metrics-" + UUID.randomUUID();
+        given().contentType("application/json").body(Map.of("thread_id", thread)).post("/threads").then().statusCode(200);
+        PromText before = PromText.scrape();
+        // a thread's classic SSE stream stays open; its headers go out once it holds its permit
+        HttpResponse<InputStream> open = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build().send(
+                HttpRequest.newBuilder(URI.create("http://localhost:" + RestAssured.port + "/threads/" + thread + "/stream")).GET().build(),
+                HttpResponse.BodyHandlers.ofInputStream());
+        try (InputStream body = open.body()) {
+            assertThat(open.statusCode()).isEqualTo(200);
+            PromText during = PromText.scrape();
+            String classic = "transport=\"classic_sse\"";
+            assertThat(during.value("conduit_streams_open", classic) - before.value("conduit_streams_open", classic)).isEqualTo(1);
+            assertThat(during.value("conduit_streams_open", "transport=\"protocol_ws\"")
+                    - before.value("conduit_streams_open", "transport=\"protocol_ws\"")).isZero();
+        }
     }
 }

@@ -7,7 +7,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The open streaming connections of this replica (classic SSE, the thread protocol's SSE and WebSockets together),
- * bounded by {@code conduit.limits.max-streams}: a transport takes a permit before it opens a stream and gives it
+ * counted by transport too ({@link StreamTransport}, for the metrics), bounded by {@code conduit.limits.max-streams}: a transport takes a permit before it opens a stream and gives it
  * back once, when the stream ends however it ends. Past the bound: HTTP 429 with {@code Retry-After}, or, on a
  * WebSocket already upgraded, a close with {@link #WEBSOCKET_CLOSE_CODE}.
  */
@@ -25,6 +25,8 @@ public final class StreamPermits {
     private final int max;
     private final Duration retryAfter;
     private final AtomicInteger open = new AtomicInteger();
+    /** The open streams of each transport, by ordinal: one more atomic add per stream opened or closed, no lock. */
+    private final AtomicInteger[] openBy = new AtomicInteger[StreamTransport.values().length];
     /** The permits held now, for {@link #shutDown}. */
     private final java.util.Set<Permit> held = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private volatile boolean shuttingDown;
@@ -32,6 +34,9 @@ public final class StreamPermits {
     public StreamPermits(int max, Duration retryAfter) {
         this.max = max;
         this.retryAfter = retryAfter;
+        for (int i = 0; i < openBy.length; i++) {
+            openBy[i] = new AtomicInteger();
+        }
     }
 
     /**
@@ -41,13 +46,16 @@ public final class StreamPermits {
     public final class Permit {
         private final java.util.concurrent.atomic.AtomicBoolean taken = new java.util.concurrent.atomic.AtomicBoolean(true);
         private volatile Runnable onShutdown = () -> { };
+        private final AtomicInteger openOfTransport;
 
-        private Permit() {
+        private Permit(AtomicInteger openOfTransport) {
+            this.openOfTransport = openOfTransport;
         }
 
         public void release() {
             if (taken.compareAndSet(true, false)) {
                 held.remove(this);
+                openOfTransport.decrementAndGet();
                 open.decrementAndGet();
             }
         }
@@ -75,23 +83,31 @@ public final class StreamPermits {
         return now.size();
     }
 
-    /** Takes a permit; null (nothing taken) when {@code max} streams are open. */
-    public Permit tryAcquire() {
+    /** Takes a permit for a stream of {@code transport}; null (nothing taken) when {@code max} streams are open. */
+    public Permit tryAcquire(StreamTransport transport) {
         while (true) {
             int n = open.get();
             if (n >= max) {
                 return null;
             }
             if (open.compareAndSet(n, n + 1)) {
-                Permit p = new Permit();
+                AtomicInteger ofTransport = openBy[transport.ordinal()];
+                ofTransport.incrementAndGet();
+                Permit p = new Permit(ofTransport);
                 held.add(p);
                 return p;
             }
         }
     }
 
+    /** The streams open, every transport together. */
     public int open() {
         return open.get();
+    }
+
+    /** The streams of {@code transport} open; the transports' counts add up to {@link #open()}. */
+    public int open(StreamTransport transport) {
+        return openBy[transport.ordinal()].get();
     }
 
     public int max() {

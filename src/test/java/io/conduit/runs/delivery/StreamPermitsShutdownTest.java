@@ -14,17 +14,17 @@ class StreamPermitsShutdownTest {
     void shutDownTellsTheOpenStreamsOnlyAndThoseOpenedAfterAtOnce() {
         StreamPermits permits = new StreamPermits(10, Duration.ofSeconds(1));
         List<String> told = new ArrayList<>();
-        StreamPermits.Permit open = permits.tryAcquire();
+        StreamPermits.Permit open = permits.tryAcquire(StreamTransport.CLASSIC_SSE);
         open.onShutdown(() -> told.add("open"));
-        StreamPermits.Permit closed = permits.tryAcquire();
+        StreamPermits.Permit closed = permits.tryAcquire(StreamTransport.CLASSIC_SSE);
         closed.onShutdown(() -> told.add("closed"));
         closed.release();
-        StreamPermits.Permit silent = permits.tryAcquire(); // a stream that said nothing is counted, and nothing runs
+        StreamPermits.Permit silent = permits.tryAcquire(StreamTransport.CLASSIC_SSE); // a stream that said nothing is counted, and nothing runs
 
         assertThat(permits.shutDown()).isEqualTo(2);
         assertThat(told).containsExactly("open");
 
-        StreamPermits.Permit late = permits.tryAcquire();
+        StreamPermits.Permit late = permits.tryAcquire(StreamTransport.CLASSIC_SSE);
         late.onShutdown(() -> told.add("late"));
         assertThat(told).containsExactly("open", "late");
         open.release();
