@@ -5,6 +5,7 @@ import io.conduit.http.ClientJson;
 import io.conduit.http.ErrorBody;
 import io.conduit.http.TextFramesOnly;
 import io.conduit.runs.delivery.DeliveryConfig;
+import io.conduit.runs.delivery.ServerShutdown;
 import io.conduit.runs.delivery.StreamPermits;
 import io.conduit.runs.delivery.StreamTransport;
 import io.quarkus.websockets.next.CloseReason;
@@ -43,6 +44,8 @@ public class AgUiSocket {
         final Context context;
         volatile AgUiRuns.Started started;
         volatile AgUiSocketRun run;
+        /** The replica drains: the socket closes, but its run is handed back, not stopped. */
+        volatile boolean draining;
         /** Completes when the last frame's run has been sent: the next frame's run starts then. */
         volatile CompletableFuture<Void> last = CompletableFuture.completedFuture(null);
 
@@ -74,7 +77,9 @@ public class AgUiSocket {
         if (permit == null) {
             return connection.close(new CloseReason(StreamPermits.WEBSOCKET_CLOSE_CODE, StreamPermits.CODE + ": " + permits.refusal()));
         }
-        open.put(connection.id(), new Session(permit, vertx.getOrCreateContext()));
+        Session session = new Session(permit, vertx.getOrCreateContext());
+        open.put(connection.id(), session);
+        permit.onShutdown(() -> session.context.runOnContext(x -> shutDown(connection, session)));
         if (connection.isClosed()) {
             onClose(connection); // the client left meanwhile
         }
@@ -140,9 +145,34 @@ public class AgUiSocket {
         if (s.run != null) {
             s.run.cancel();
         }
-        if (s.started != null && s.started.cancelOnDisconnect()) {
+        if (s.started != null && s.started.cancelOnDisconnect() && !s.draining) {
             runs.cancel(s.started);
         }
+    }
+
+    /**
+     * The replica shuts down: a run being sent ends with RUN_ERROR {@code server_shutting_down} after what waits
+     * ({@link AgUiSocketRun#shutDown}), an idle socket closes at once; both with 1012 "service restart".
+     */
+    private static void shutDown(WebSocketConnection connection, Session s) {
+        s.draining = true;
+        AgUiSocketRun run = s.run;
+        if (run != null && !run.done().isDone()) {
+            run.shutDown();
+        } else {
+            closeForShutdown(connection);
+        }
+    }
+
+    /** The last words of a draining replica's socket: RUN_ERROR {@code server_shutting_down}, then 1012. */
+    static void closeForShutdown(WebSocketConnection connection) {
+        if (connection.isClosed()) {
+            return;
+        }
+        connection.sendText(AgUiEvents.runError(ServerShutdown.CODE, ServerShutdown.message()).toString())
+                .onFailure().recoverWithNull()
+                .chain(() -> connection.close(new CloseReason(ServerShutdown.WEBSOCKET_CLOSE_CODE, ServerShutdown.CLOSE_REASON)))
+                .subscribe().with(x -> { }, f -> { });
     }
 
     /** A run that could not start: one RUN_ERROR frame, with the error's code. */

@@ -19,6 +19,9 @@ final class AgUiSocketRun extends SocketOutbox implements RunEventListener {
 
     private final CompletableFuture<Void> done = new CompletableFuture<>();
 
+    /** The replica shuts down: after what waits, RUN_ERROR {@code server_shutting_down} and a close with 1012. */
+    private volatile boolean shuttingDown;
+
     AgUiSocketRun(WebSocketConnection connection, Context context, DeliveryConfig delivery) {
         super(connection, context, delivery);
     }
@@ -30,7 +33,19 @@ final class AgUiSocketRun extends SocketOutbox implements RunEventListener {
 
     @Override
     public void end() {
+        if (shuttingDown) {
+            AgUiSocket.closeForShutdown(connection);
+        }
         done.complete(null);
+    }
+
+    /**
+     * The replica shuts down: the events already queued go out, then RUN_ERROR {@code server_shutting_down} and the
+     * close. The run itself is handed back and goes on elsewhere; its outcome is on the thread.
+     */
+    void shutDown() {
+        shuttingDown = true;
+        finishNow();
     }
 
     @Override

@@ -46,14 +46,17 @@ public class RunsResource {
     private final RunEventLogs logs;
     private final GraphRegistry graphs;
     private final ServingConfig config;
+    private final RunWaits waits;
 
-    RunsResource(RunSubmission submission, RunStore runs, RunExecutor executor, RunEventLogs logs, GraphRegistry graphs, ServingConfig config) {
+    RunsResource(RunSubmission submission, RunStore runs, RunExecutor executor, RunEventLogs logs, GraphRegistry graphs, ServingConfig config,
+            RunWaits waits) {
         this.submission = submission;
         this.runs = runs;
         this.executor = executor;
         this.logs = logs;
         this.graphs = graphs;
         this.config = config;
+        this.waits = waits;
     }
 
     @POST
@@ -128,7 +131,7 @@ public class RunsResource {
     @GET
     @Path("/{rid}/join")
     public Uni<JsonNode> join(@PathParam("tid") String threadId, @PathParam("rid") String runId) {
-        return run(threadId, runId).chain(r -> outcome(r, -1).chain(o -> o == null ? afterEnd(r) : Uni.createFrom().item(o.values())));
+        return run(threadId, runId).chain(r -> waits.untilEnd(outcome(r, -1).chain(o -> o == null ? afterEnd(r) : Uni.createFrom().item(o.values()))));
     }
 
     /**

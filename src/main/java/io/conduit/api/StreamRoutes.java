@@ -16,7 +16,9 @@ import io.conduit.runs.RunStore;
 import io.conduit.runs.ServingConfig;
 import io.conduit.runs.StreamMode;
 import io.conduit.runs.ThreadStore;
+import io.conduit.runs.delivery.ServerShutdown;
 import io.conduit.runs.delivery.SseSubscriber;
+import io.conduit.runs.delivery.StreamPermits;
 import io.conduit.runs.delivery.StreamTransport;
 import io.conduit.runs.events.RunEvent;
 import io.conduit.runs.events.ThreadEventLog;
@@ -26,6 +28,7 @@ import io.conduit.runs.submission.RunSubmission;
 import io.conduit.runs.wire.WireState;
 import io.conduit.runs.worker.RunExecutor;
 import io.smallrye.mutiny.Uni;
+import io.vertx.core.Context;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.ext.web.Router;
@@ -56,9 +59,10 @@ public class StreamRoutes {
     private final Vertx vertx;
     private final RequestBodies bodies;
     private final SseStreams streams;
+    private final RunWaits waits;
 
     StreamRoutes(RunSubmission submission, RunStore runs, ThreadStore threads, RunEventLogs logs, RunExecutor executor, Assistants assistants,
-                 ServingConfig config, Vertx vertx, RequestBodies bodies, SseStreams streams) {
+                 ServingConfig config, Vertx vertx, RequestBodies bodies, SseStreams streams, RunWaits waits) {
         this.submission = submission;
         this.runs = runs;
         this.threads = threads;
@@ -69,6 +73,7 @@ public class StreamRoutes {
         this.vertx = vertx;
         this.bodies = bodies;
         this.streams = streams;
+        this.waits = waits;
     }
 
     void routes(@Observes Router router) {
@@ -104,10 +109,19 @@ public class StreamRoutes {
         }, stream::fail);
     }
 
-    /** {@code runs/wait}: newline keep-alives while the run goes, then its final values as JSON. */
+    /**
+     * {@code runs/wait}: newline keep-alives while the run goes, then its final values as JSON; when the replica drains
+     * first, {@code {"__error__": {"error": "server_shutting_down"}}} (the run goes on elsewhere: join it by the id in
+     * {@code Content-Location}).
+     */
     private void await(RoutingContext ctx, String threadId) {
         JsonNode body = body(ctx);
         if (body == null) {
+            return;
+        }
+        StreamPermits.Permit permit = waits.open();
+        if (permit == null) { // before the run is created: a refused wait creates nothing
+            error(ctx, waits.refusal());
             return;
         }
         submission.submit(threadId, body, false, Callers.of(ctx)).subscribe().with(sub -> {
@@ -119,20 +133,40 @@ public class StreamRoutes {
             long keepAlive = vertx.setPeriodic(5_000, id -> resp.write("\n"));
             ThreadEventLog.Subscription[] s = new ThreadEventLog.Subscription[1];
             // before subscribing: a run that has already ended is answered (and the response ended) by the replay
+            Context here = Vertx.currentContext();
             resp.closeHandler(v -> {
                 vertx.cancelTimer(keepAlive);
+                permit.release();
                 if (s[0] != null) {
                     s[0].cancel();
                 }
-                if (sub.cancelOnDisconnect()) {
+                if (sub.cancelOnDisconnect() && !resp.ended()) { // not when this replica ended it for a drain
                     executor.cancel(run, RunExecutor.StopReason.INTERRUPT).subscribe().with(x -> { }, f -> { });
                 }
             });
             s[0] = logs.log(run.threadId()).subscribeRun(run.runId(), -1, new RunOutcome(outcome -> {
                 vertx.cancelTimer(keepAlive);
+                permit.release();
                 resp.end(outcome.answer().toString());
             }));
-        }, f -> error(ctx, f));
+            permit.onShutdown(() -> here.runOnContext(x -> {
+                if (!resp.ended() && !resp.closed()) {
+                    vertx.cancelTimer(keepAlive);
+                    s[0].cancel();
+                    resp.end(shuttingDown().toString());
+                }
+            }));
+        }, f -> {
+            permit.release();
+            error(ctx, f);
+        });
+    }
+
+    /** What {@code runs/wait} ends with when the replica drains under it: an error its client reads as such. */
+    private static JsonNode shuttingDown() {
+        var out = JsonCodec.MAPPER.createObjectNode();
+        out.putObject("__error__").put("error", ServerShutdown.CODE).put("message", ServerShutdown.message());
+        return out;
     }
 
     private void join(RoutingContext ctx) {

@@ -9,6 +9,8 @@ import io.conduit.runs.NotFoundException;
 import io.conduit.runs.ThreadBusyException;
 import io.conduit.runs.ThreadExistsException;
 import io.conduit.runs.ThreadGraphMismatchException;
+import io.conduit.runs.delivery.ReplicaShuttingDownException;
+import io.conduit.runs.delivery.ServerShutdown;
 import io.conduit.runs.submission.RunSubmission;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -30,6 +32,8 @@ public record ErrorBody(int status, String code, String detail, long retryAfterS
         Throwable e = t instanceof java.util.concurrent.CompletionException && t.getCause() != null ? t.getCause() : t;
         return switch (e) {
             case LimitExceededException l -> new ErrorBody(429, l.code(), l.getMessage(), l.retryAfterSeconds());
+            case ReplicaShuttingDownException s ->
+                    new ErrorBody(503, ServerShutdown.CODE, s.getMessage(), ServerShutdown.RETRY_MILLIS / 1000);
             case InvalidInputException i -> new ErrorBody(422, "invalid_input", i.getMessage());
             case io.conduit.files.MalformedCsvException m -> new ErrorBody(422, "malformed_csv", m.getMessage());
             case io.conduit.files.FileTooLargeException f -> new ErrorBody(413, "body_too_large", f.getMessage());

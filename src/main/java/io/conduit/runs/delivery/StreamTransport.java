@@ -19,7 +19,9 @@ public enum StreamTransport {
     /** The AI SDK's UI message stream (SSE). */
     AISDK_SSE("aisdk_sse"),
     /** OpenAI's chat completions, streamed (SSE). */
-    CHAT_COMPLETIONS_SSE("chat_completions_sse");
+    CHAT_COMPLETIONS_SSE("chat_completions_sse"),
+    /** A wait for a run's end with nothing streamed but keep-alives: {@code runs/wait} and {@code join}. */
+    RUN_WAIT("run_wait");
 
     private final String label;
 
