@@ -77,7 +77,7 @@ public class ThreadCommands {
     }
 
     /** Whether a command of {@code method} starts a run. */
-    public static boolean startsRun(String method) {
+    static boolean startsRun(String method) {
         return switch (method) {
             case "run.start", "input.respond", "input.inject", "state.fork" -> true;
             default -> false;
