@@ -54,7 +54,7 @@ class ArchitectureTest {
     void theRulesSeeEveryLayer() {
         // guards against the rules passing vacuously
         for (String p : new String[]{"kernel", "graph", "checkpoint", "agent", "agent.message", "agent.port", "llm", "tools", "persistence", "api", "http", "stream", "store",
-                "runs", "runs.memory", "runs.graphs", "runs.submission", "runs.worker", "runs.events", "runs.wire", "runs.delivery",
+                "runs", "runs.memory", "runs.graphs", "runs.submission", "runs.worker", "runs.events", "runs.wire", "runs.delivery", "runs.usage",
                 "agui", "aisdk", "completions", "auth",
                 "files", "telemetry", "blueprints.tutor", "blueprints.analyst", "blueprints.assistant", "blueprints.request"}) {
             assertThat(classes.containPackage("io.conduit." + p)).as(p).isTrue();
@@ -106,7 +106,7 @@ class ArchitectureTest {
                 .should().dependOnClassesThat().resideInAPackage("io.conduit.runs.delivery..")
                 .because("delivery (outboxes, permits) serves the transports; nothing in serving waits on a client").check(classes);
         noClasses().that().resideInAnyPackage("io.conduit.runs.worker..", "io.conduit.runs.events..", "io.conduit.runs.graphs..",
-                        "io.conduit.runs.memory..", "io.conduit.runs.wire..")
+                        "io.conduit.runs.memory..", "io.conduit.runs.wire..", "io.conduit.runs.usage..")
                 .should().dependOnClassesThat().resideInAPackage("io.conduit.runs.submission..")
                 .because("submission starts runs on the worker, not the other way round").check(classes);
         noClasses().that().resideInAnyPackage("io.conduit.runs.events..", "io.conduit.runs.wire..", "io.conduit.runs.memory..")

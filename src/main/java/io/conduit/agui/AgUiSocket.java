@@ -3,7 +3,9 @@ package io.conduit.agui;
 import io.conduit.http.Callers;
 import io.conduit.http.ClientJson;
 import io.conduit.http.ErrorBody;
+import io.conduit.http.RequestRates;
 import io.conduit.http.TextFramesOnly;
+import io.conduit.runs.LimitExceededException;
 import io.conduit.runs.delivery.DeliveryConfig;
 import io.conduit.runs.delivery.ServerShutdown;
 import io.conduit.runs.delivery.StreamPermits;
@@ -59,9 +61,11 @@ public class AgUiSocket {
     private final Vertx vertx;
     private final StreamPermits permits;
     private final DeliveryConfig delivery;
+    private final RequestRates rates;
     private final Map<String, Session> open = new ConcurrentHashMap<>();
 
-    AgUiSocket(AgUiRuns runs, Vertx vertx, StreamPermits permits, DeliveryConfig delivery) {
+    AgUiSocket(AgUiRuns runs, Vertx vertx, StreamPermits permits, DeliveryConfig delivery, RequestRates rates) {
+        this.rates = rates;
         this.runs = runs;
         this.vertx = vertx;
         this.permits = permits;
@@ -114,6 +118,11 @@ public class AgUiSocket {
             input = RunAgentInput.parse(ClientJson.parse(text));
         } catch (Exception e) {
             return refuse(connection, e);
+        }
+        // each frame starts a run: it counts as a request of its caller (requests per minute), as over HTTP
+        LimitExceededException refused = rates.take(connection.handshakeRequest().header(RequestRates.HEADER));
+        if (refused != null) {
+            return refuse(connection, refused);
         }
         return runs.start(assistant(connection.handshakeRequest().query()), input, Callers.fromHeader(connection.handshakeRequest().header(Callers.HEADER))).chain(started -> {
             AgUiSocketRun run = new AgUiSocketRun(connection, s.context, delivery);

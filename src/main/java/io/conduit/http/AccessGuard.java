@@ -12,7 +12,6 @@ import io.smallrye.mutiny.Uni;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpHeaders;
-import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -63,7 +62,7 @@ public class AccessGuard {
             ctx.next();
             return;
         }
-        if (open(path, request.method())) {
+        if (OpenPaths.open(path, request.method(), metricsOpen)) {
             ctx.next();
             return;
         }
@@ -108,27 +107,6 @@ public class AccessGuard {
     }
 
     private enum Outcome { PASS, UNAUTHENTICATED, NOT_FOUND, FORBIDDEN }
-
-    /**
-     * Open without credentials: CORS preflights, the health checks, the metrics unless closed, the chat page itself
-     * (its API calls need a key), the simulator.
-     */
-    private boolean open(String path, HttpMethod method) {
-        if (method == HttpMethod.OPTIONS) {
-            return true; // a browser's CORS preflight carries no credentials, by design; it reads nothing
-        }
-        if (path.equals("/q/health") || path.startsWith("/q/health/")) {
-            return true;
-        }
-        if (path.equals("/q/metrics") || path.startsWith("/q/metrics/")) {
-            return metricsOpen;
-        }
-        if (method == HttpMethod.GET || method == HttpMethod.HEAD) {
-            return path.equals("/") || path.startsWith("/chat/") || path.equals("/favicon.ico");
-        }
-        // the scripted model's OpenAI endpoint (off in prod unless asked for): called by this service's own LLM client
-        return path.startsWith("/simulator/");
-    }
 
     /** Whether the caller may go on to the route: the thread or assistant the path names is its own, or unknown. */
     private Uni<Outcome> gate(String path, Principal p) {

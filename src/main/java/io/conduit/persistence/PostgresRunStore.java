@@ -118,6 +118,15 @@ public final class PostgresRunStore implements RunStore {
     }
 
     @Override
+    public Uni<Integer> countInflight(String owner) {
+        // one count per status, so that each reads its partial index (pending, running): runs in flight are few
+        String mine = " AND ($1::text IS NULL OR metadata->>'" + io.conduit.auth.Principal.OWNER + "' = $1)";
+        return pool.preparedQuery("SELECT (SELECT count(*) FROM conduit_runs WHERE status = 'pending'" + mine
+                        + ") + (SELECT count(*) FROM conduit_runs WHERE status = 'running'" + mine + ") AS n")
+                .execute(Tuple.tuple().addValue(owner)).map(rows -> (int) rows.iterator().next().getLong("n").longValue());
+    }
+
+    @Override
     public Uni<Boolean> finish(String runId, String workerId, RunStatus status, Instant at) {
         return pool.preparedQuery("UPDATE conduit_runs SET status = $3, updated_at = $4 WHERE run_id = $1 AND status = 'running' AND worker_id = $2")
                 .execute(Tuple.of(runId, workerId, status.wire(), time(at))).map(rows -> rows.rowCount() > 0);

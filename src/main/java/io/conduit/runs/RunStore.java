@@ -34,6 +34,13 @@ public interface RunStore {
     Uni<List<Run>> inflight(String threadId);
 
     /**
+     * How many runs are in flight (pending or running) whose metadata names {@code owner} as its {@code owner} (the
+     * principal that asked for it; {@link io.conduit.auth.Principal#OWNER}); with {@code owner} null, every run in
+     * flight. What the limit of runs per principal counts, on every replica alike.
+     */
+    Uni<Integer> countInflight(String owner);
+
+    /**
      * Records how a running run ended, if {@code workerId} still holds it: false when the run does not exist, has
      * already finished, or is held by another worker (its hold lapsed and another took it over: that one records it).
      */

@@ -76,6 +76,14 @@ public class ThreadCommands {
                 });
     }
 
+    /** Whether a command of {@code method} starts a run. */
+    static boolean startsRun(String method) {
+        return switch (method) {
+            case "run.start", "input.respond", "input.inject", "state.fork" -> true;
+            default -> false;
+        };
+    }
+
     private static Uni<JsonNode> subscribe(ProtocolCommand c, ConnectionSubscriptions subscriptions) {
         if (subscriptions == null) {
             return Uni.createFrom().failure(new ProtocolException("not_supported",

@@ -1,7 +1,9 @@
 package io.conduit.stream;
 
 import io.conduit.http.Callers;
+import io.conduit.http.RequestRates;
 import io.conduit.http.TextFramesOnly;
+import io.conduit.runs.LimitExceededException;
 import io.conduit.runs.delivery.DeliveryConfig;
 import io.conduit.runs.delivery.StreamPermits;
 import io.conduit.runs.delivery.StreamTransport;
@@ -43,9 +45,11 @@ public class ThreadSocket {
     private final Vertx vertx;
     private final StreamPermits permits;
     private final DeliveryConfig delivery;
+    private final RequestRates rates;
 
     ThreadSocket(ThreadCommands commands, ProtocolEventLogs logs, ThreadAccess access, StreamConfig config, OpenSockets open, Vertx vertx,
-                 StreamPermits permits, DeliveryConfig delivery) {
+                 StreamPermits permits, DeliveryConfig delivery, RequestRates rates) {
+        this.rates = rates;
         this.delivery = delivery;
         this.permits = permits;
         this.commands = commands;
@@ -104,6 +108,14 @@ public class ThreadSocket {
             command = ProtocolCommand.parse(text);
         } catch (ProtocolCommand.Malformed m) {
             s.writer.answer(CommandAnswers.error(m.id(), "invalid_argument", m.getMessage()).toString());
+            return Uni.createFrom().voidItem();
+        }
+        // a command that starts a run counts as a request of its caller (requests per minute), as over HTTP
+        LimitExceededException refused = ThreadCommands.startsRun(command.method())
+                ? rates.take(connection.handshakeRequest().header(RequestRates.HEADER)) : null;
+        if (refused != null) {
+            String[] e = ProtocolErrors.of(refused);
+            s.writer.answer(CommandAnswers.error(command.id(), e[0], e[1]).toString());
             return Uni.createFrom().voidItem();
         }
         return commands.handle(s.threadId, command, s.subscriptions, Callers.fromHeader(connection.handshakeRequest().header(Callers.HEADER))).invoke(answer -> {

@@ -129,6 +129,37 @@ public class RunStoreContractTest {
         }
     }
 
+    @ParameterizedTest
+    @MethodSource("io.conduit.runs.RunStores#runs")
+    void runsInFlightAreCountedByTheirOwner(Supplier<RunStore> stores) {
+        RunStore store = stores.get();
+        Run adaPending = await(store.create(owned(thread(), 0, "ada")));
+        Run adaRunning = await(store.create(owned(thread(), 1, "ada")));
+        Run adaDone = await(store.create(owned(thread(), 2, "ada")));
+        await(store.create(owned(thread(), 3, "bo")));
+        await(store.create(run(thread(), 4, MultitaskStrategy.ENQUEUE))); // no owner (auth mode none)
+        Instant now = T0.plusSeconds(10);
+        // claimed oldest first: ada's first three
+        assertThat(await(store.claimNext("w1", now))).map(Run::runId).contains(adaPending.runId());
+        assertThat(await(store.claimNext("w1", now))).map(Run::runId).contains(adaRunning.runId());
+        assertThat(await(store.claimNext("w1", now))).map(Run::runId).contains(adaDone.runId());
+        assertThat(await(store.finish(adaDone.runId(), "w1", RunStatus.SUCCESS, now))).isTrue();
+        assertThat(await(store.release(adaPending.runId(), "w1", now))).as("pending again").isTrue();
+
+        assertThat(await(store.countInflight("ada"))).isEqualTo(2);
+        assertThat(await(store.countInflight("bo"))).isEqualTo(1);
+        assertThat(await(store.countInflight("cy"))).isZero();
+        assertThat(await(store.countInflight(null))).as("every run in flight").isEqualTo(4);
+        assertThat(await(store.cancelPending(adaPending.runId(), now))).isTrue();
+        assertThat(await(store.countInflight("ada"))).isEqualTo(1);
+    }
+
+    private static Run owned(String thread, int i, String owner) {
+        Run r = run(thread, i, MultitaskStrategy.ENQUEUE);
+        return new Run(r.runId(), thread, r.assistantId(), r.status(), Map.of("owner", owner, "i", i), r.multitaskStrategy(), r.spec(),
+                r.createdAt(), r.updatedAt(), r.notBefore(), null);
+    }
+
     // ---- claim
 
     @ParameterizedTest

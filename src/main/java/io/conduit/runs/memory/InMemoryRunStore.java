@@ -137,6 +137,26 @@ public final class InMemoryRunStore implements RunStore {
     }
 
     @Override
+    public Uni<Integer> countInflight(String owner) {
+        return Uni.createFrom().item(() -> {
+            synchronized (this) {
+                int n = 0;
+                for (Run r : pending) {
+                    n += ownedBy(r, owner) ? 1 : 0;
+                }
+                for (String id : running.values()) {
+                    n += ownedBy(runs.get(id), owner) ? 1 : 0;
+                }
+                return n;
+            }
+        });
+    }
+
+    private static boolean ownedBy(Run r, String owner) {
+        return owner == null || owner.equals(r.metadata().get(io.conduit.auth.Principal.OWNER));
+    }
+
+    @Override
     public Uni<Boolean> finish(String runId, String workerId, RunStatus status, Instant at) {
         return Uni.createFrom().item(() -> {
             synchronized (this) {

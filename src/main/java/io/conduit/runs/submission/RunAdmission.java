@@ -1,5 +1,6 @@
 package io.conduit.runs.submission;
 
+import io.conduit.auth.Principal;
 import io.conduit.runs.LimitExceededException;
 import io.conduit.runs.LimitsConfig;
 import io.conduit.runs.MultitaskStrategy;
@@ -32,12 +33,15 @@ public final class RunAdmission {
     private final int maxActiveRuns;
     private final int maxQueuedPerThread;
     private final Duration retryAfter;
+    private final PrincipalAdmission principals;
     /** Admitted runs whose log segment is not open yet. */
     private final AtomicInteger admitting = new AtomicInteger();
     /** Per thread, admitted enqueued runs whose record is not stored yet. */
     private final ConcurrentHashMap<String, AtomicInteger> queueing = new ConcurrentHashMap<>();
 
-    public RunAdmission(ThreadLogs logs, RunStore runs, int maxActiveRuns, int maxQueuedPerThread, Duration retryAfter) {
+    public RunAdmission(ThreadLogs logs, RunStore runs, int maxActiveRuns, int maxQueuedPerThread, Duration retryAfter,
+                        PrincipalAdmission principals) {
+        this.principals = principals;
         this.logs = logs;
         this.runs = runs;
         this.maxActiveRuns = maxActiveRuns;
@@ -53,6 +57,8 @@ public final class RunAdmission {
         private final String queuedOn;
         private final AtomicBoolean run = new AtomicBoolean(true);
         private final AtomicBoolean queued;
+        /** The run's place among its caller's ({@link PrincipalAdmission}), given back once its record is stored. */
+        private volatile PrincipalAdmission.Reservation principal;
 
         private Ticket(String queuedOn) {
             this.queuedOn = queuedOn;
@@ -69,6 +75,15 @@ public final class RunAdmission {
             if (queued.compareAndSet(true, false)) {
                 queueing.computeIfPresent(queuedOn, (k, n) -> n.decrementAndGet() == 0 ? null : n);
             }
+            PrincipalAdmission.Reservation p = principal;
+            if (p != null) {
+                p.release(); // stored: the store counts it now
+            }
+        }
+
+        private Ticket heldFor(PrincipalAdmission.Reservation reservation) {
+            this.principal = reservation;
+            return this;
         }
 
         public void release() {
@@ -77,8 +92,17 @@ public final class RunAdmission {
         }
     }
 
-    /** A reservation for a run with {@code strategy} on {@code threadId} (null: a stateless run), or a 429. */
-    public Uni<Ticket> admit(String threadId, MultitaskStrategy strategy) {
+    /**
+     * A reservation for a run of {@code caller} with {@code strategy} on {@code threadId} (null: a stateless run), or a
+     * 429: the caller's own limits first ({@link PrincipalAdmission}), then this replica's.
+     */
+    public Uni<Ticket> admit(String threadId, MultitaskStrategy strategy, Principal caller) {
+        return principals.admit(caller).chain(reservation -> admit(threadId, strategy)
+                .map(ticket -> ticket.heldFor(reservation))
+                .onFailure().invoke(reservation::release));
+    }
+
+    private Uni<Ticket> admit(String threadId, MultitaskStrategy strategy) {
         return Uni.createFrom().deferred(() -> {
             if (!reserveRun()) {
                 return Uni.createFrom().failure(new LimitExceededException(TOO_MANY_RUNS, "this replica holds " + maxActiveRuns

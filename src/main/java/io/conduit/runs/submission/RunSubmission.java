@@ -91,7 +91,7 @@ public final class RunSubmission {
             String ifNotExists = oneOf(body, "if_not_exists", "reject", "create");
             double afterSeconds = number(body, "after_seconds");
             boolean subgraphs = JsonFields.bool(body, "stream_subgraphs", false);
-            Map<String, Object> metadata = JsonFields.object(body, "metadata");
+            Map<String, Object> metadata = owned(JsonFields.object(body, "metadata"), caller);
             boolean configurable = asked.config() != null && asked.config().containsKey("configurable");
             if (configurable && asked.context() != null && !asked.context().isNull()) {
                 throw new BadRequest("send config.configurable or context, not both");
@@ -129,7 +129,7 @@ public final class RunSubmission {
                         .chain(t -> bind(t, graph, binding, now));
                 // the run's log segment opens before its record exists: a later run's interrupt may cancel it as soon as
                 // it is stored, and that cancel ends the segment (opened after, it stayed open and its stream never ended)
-                return forkable.chain(() -> admission.admit(threadId, strategy)).chain(ticket -> threadReady
+                return forkable.chain(() -> admission.admit(threadId, strategy, caller)).chain(ticket -> threadReady
                         .invoke(t -> {
                             logs.begin(thread, runId);
                             ticket.segmentOpened();
@@ -141,6 +141,22 @@ public final class RunSubmission {
                         .onTermination().invoke(ticket::release));
             });
         });
+    }
+
+    /**
+     * A run's metadata names the principal that asked for it ({@code owner}, as its thread's does): what its limits
+     * count (runs in flight, tokens). A client cannot name another; in auth mode none a run has no owner.
+     */
+    private static Map<String, Object> owned(Map<String, Object> metadata, Principal caller) {
+        if (!caller.anonymous()) {
+            return caller.stamp(metadata);
+        }
+        if (metadata == null || !metadata.containsKey(Principal.OWNER)) {
+            return metadata;
+        }
+        Map<String, Object> m = new java.util.HashMap<>(metadata);
+        m.remove(Principal.OWNER);
+        return m;
     }
 
     /** Fails with NotFoundException when the thread exists and belongs to another principal than {@code caller}. */

@@ -1,12 +1,14 @@
 package io.conduit.runs.submission;
 
 import io.conduit.runs.LimitsConfig;
+import io.conduit.runs.PrincipalLimitsConfig;
 import io.conduit.runs.RunStore;
 import io.conduit.runs.ThreadData;
 import io.conduit.runs.ThreadStore;
 import io.conduit.runs.events.ThreadLogs;
 import io.conduit.runs.graphs.Assistants;
 import io.conduit.runs.graphs.GraphRegistry;
+import io.conduit.runs.usage.DailyTokens;
 import io.conduit.runs.worker.RunExecutor;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
@@ -18,7 +20,7 @@ import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
 import java.time.Clock;
 
-/** What clients ask of runs and threads, made once: submission with its admission limits, and thread deletion. */
+/** What clients ask of runs and threads, made once: submission with its admission limits (the replica's, the caller's), and thread deletion. */
 @ApplicationScoped
 public class SubmissionBeans {
 
@@ -27,9 +29,10 @@ public class SubmissionBeans {
     @Produces
     @Singleton
     RunSubmission submission(RunStore runs, ThreadStore threads, Assistants assistants, RunExecutor executor, ThreadLogs logs,
-                             LimitsConfig limits) {
+                             LimitsConfig limits, PrincipalLimitsConfig perPrincipal, DailyTokens tokens) {
         return new RunSubmission(runs, threads, assistants, executor, logs, Clock.systemUTC(),
-                new RunAdmission(logs, runs, limits.maxActiveRuns(), limits.maxQueuedRunsPerThread(), limits.retryAfter()));
+                new RunAdmission(logs, runs, limits.maxActiveRuns(), limits.maxQueuedRunsPerThread(), limits.retryAfter(),
+                        new PrincipalAdmission(runs, tokens, perPrincipal, limits.retryAfter())));
     }
 
     @Produces

@@ -28,6 +28,7 @@ public class WorkerBeans {
     private long pollTimer = -1;
     private long leaseTimer = -1;
 
+    /** Every {@link RunObserver} bean watches the runs (metrics and traces, token usage). */
     @Produces
     @Singleton
     RunExecutor executor(RunStore runs, ThreadStore threads, GraphRegistry graphs, ThreadLogs logs,
@@ -36,7 +37,7 @@ public class WorkerBeans {
         LOG.infof("Run worker %s (replica %s)", worker.id(), worker.replica());
         return new RunExecutor(runs, threads, id -> graphs.byGraphId(id), logs, Clock.systemUTC(), config.timeout(), config.maxConcurrent(),
                 worker, config.lease(), vertxTimers(vertx), WorkerBeans::eventLoopHere,
-                observer.isResolvable() ? observer.get() : RunObserver.NONE);
+                RunObservers.of(observer.stream().toList()));
     }
 
     /** The caller's Vert.x event-loop context as an executor, or null off an event loop (a worker, a test thread). */
