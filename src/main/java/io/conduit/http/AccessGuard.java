@@ -111,7 +111,7 @@ public class AccessGuard {
 
     /**
      * Open without credentials: CORS preflights, the health checks, the metrics unless closed, the chat page itself
-     * (its API calls need a key), the simulator.
+     * (its API calls need a key), the Agent Server's meta endpoints and API description, the simulator.
      */
     private boolean open(String path, HttpMethod method) {
         if (method == HttpMethod.OPTIONS) {
@@ -124,7 +124,8 @@ public class AccessGuard {
             return metricsOpen;
         }
         if (method == HttpMethod.GET || method == HttpMethod.HEAD) {
-            return path.equals("/") || path.startsWith("/chat/") || path.equals("/favicon.ico");
+            return path.equals("/") || path.startsWith("/chat/") || path.equals("/favicon.ico")
+                    || path.equals("/info") || path.equals("/ok") || path.equals("/openapi.json") || path.equals("/docs");
         }
         // the scripted model's OpenAI endpoint (off in prod unless asked for): called by this service's own LLM client
         return path.startsWith("/simulator/");
