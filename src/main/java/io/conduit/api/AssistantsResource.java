@@ -52,8 +52,11 @@ public class AssistantsResource {
 
     @POST
     @Path("/search")
-    public Uni<ArrayNode> search(JsonNode body, @Context HttpServerRequest request) {
-        return search(body, Callers.of(request));
+    public Uni<Response> search(JsonNode body, @Context HttpServerRequest request) {
+        JsonNode b = JsonFields.body(body);
+        int limit = JsonFields.integer(b, "limit", 10, 1, 1000);
+        int offset = JsonFields.integer(b, "offset", 0, 0, Integer.MAX_VALUE - 1000);
+        return search(body, Callers.of(request)).map(page -> SearchPages.page(page, offset, limit));
     }
 
     /** The system assistants (everyone's) and the stored ones the caller may see. */

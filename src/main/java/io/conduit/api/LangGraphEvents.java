@@ -29,8 +29,8 @@ import java.util.function.Supplier;
 /**
  * Turns one run's engine events into the Agent Server's stream events, written to the thread's event log:
  * {@code values}, {@code updates}, {@code messages} (LangChain message chunks with their metadata), {@code custom},
- * and, when the run asked for them, {@code events} (astream_events v2), {@code tasks}, {@code checkpoints} and
- * {@code debug}. One instance per run, fed in order.
+ * and, when the run asked for them, {@code messages/metadata|partial|complete} (the {@code messages} mode),
+ * {@code events} (astream_events v2), {@code tasks}, {@code checkpoints} and {@code debug}. One instance per run, fed in order.
  */
 final class LangGraphEvents implements RunTranslator {
 
@@ -42,6 +42,12 @@ final class LangGraphEvents implements RunTranslator {
     private final Set<StreamMode> modes;
     /** Whether the run asked for astream_events ({@code events}): their payloads are built only then. */
     private final boolean events;
+    /**
+     * Whether the run asked for the {@code messages} mode: its events, each the whole message so far, are built only
+     * then (a message of n chunks costs O(n²) bytes, as on LangGraph's servers).
+     */
+    private final boolean wholeMessages;
+    private final PartialMessages partials = new PartialMessages();
     private final EventSeq seq;
     private final Set<String> streamedMessages = new HashSet<>();
     private String lastStreamed;
@@ -60,6 +66,7 @@ final class LangGraphEvents implements RunTranslator {
         this.graphId = began.graphId();
         this.modes = began.modes();
         this.events = modes.contains(StreamMode.EVENTS);
+        this.wholeMessages = modes.contains(StreamMode.MESSAGES);
         this.seq = new EventSeq(began.firstSeq());
     }
 
@@ -117,8 +124,11 @@ final class LangGraphEvents implements RunTranslator {
             ObjectNode update = WireState.update(t.update());
             write("updates", ns, obj().set(tag.node(), update));
             for (Update.Write w : t.update().writes()) {
-                if (w.value() instanceof ChatMessage m && !(m instanceof RemoveMessage) && !streamedMessages.contains(m.id())) {
-                    write("messages", ns, tuple(LangChainMessages.toJson(m), tag));
+                if (w.value() instanceof ChatMessage m && !(m instanceof RemoveMessage)) {
+                    if (!streamedMessages.contains(m.id())) {
+                        write("messages", ns, tuple(LangChainMessages.toJson(m), tag));
+                    }
+                    complete(m, tag, ns);
                 }
             }
             event("on_chain_end", tag.node(), t.taskId(), List.of(run.runId()), tag, () -> obj().set("output", update));
@@ -143,6 +153,9 @@ final class LangGraphEvents implements RunTranslator {
         } else if (e instanceof GraphEvent.Token t) {
             streamed(t.messageId());
             out.accept(tokenChunk(t, ns));
+            if (wholeMessages) {
+                partial(t.messageId(), tag, ns, () -> partials.text(t.messageId(), t.text()));
+            }
             if (events) {
                 event("on_chat_model_stream", tag.node(), modelCall(tag, t.messageId()), List.of(run.runId()), tag,
                         () -> obj().set("chunk", LangChainMessages.textChunk(t.messageId(), t.text())));
@@ -156,7 +169,7 @@ final class LangGraphEvents implements RunTranslator {
         } else if (e instanceof GraphEvent.Interrupted i) {
             List<Interrupt> raised = i.interrupts().stream().filter(Interrupt::answerable).toList();
             if (!raised.isEmpty()) {
-                ArrayNode arr = interrupts(raised);
+                ArrayNode arr = WireJson.interrupts(raised);
                 write("updates", ns, obj().set("__interrupt__", arr));
                 write("values", ns, obj().set("__interrupt__", arr));
             }
@@ -173,6 +186,9 @@ final class LangGraphEvents implements RunTranslator {
             streamed(c.messageId());
             ObjectNode chunk = LangChainMessages.toolCallChunk(c.messageId(), c.index(), c.callId(), c.name(), c.argsDelta());
             write("messages", ns, tuple(chunk, tag));
+            if (wholeMessages) {
+                partial(c.messageId(), tag, ns, () -> partials.toolCall(c.messageId(), c.index(), c.callId(), c.name(), c.argsDelta()));
+            }
             event("on_chat_model_stream", tag.node(), modelCall(tag, c.messageId()), List.of(run.runId()), tag, () -> obj().set("chunk", chunk));
         } else if (e instanceof GraphEvent.ChildStarted c) {
             if (CHAT_MODEL.equals(c.kind())) {
@@ -209,10 +225,40 @@ final class LangGraphEvents implements RunTranslator {
         streamed(r.messageId());
         ObjectNode chunk = LangChainMessages.reasoningChunk(r.messageId(), r.text());
         write("messages", ns, tuple(chunk, tag));
+        if (wholeMessages) {
+            partial(r.messageId(), tag, ns, () -> partials.reasoning(r.messageId(), r.text()));
+        }
         event("on_chat_model_stream", tag.node(), modelCall(tag, r.messageId()), List.of(run.runId()), tag, () -> obj().set("chunk", chunk));
         Map<String, Object> payload = Map.of("message_id", r.messageId(), "text", r.text());
         write("custom", ns, obj().put("name", REASONING).set("data", JsonCodec.MAPPER.valueToTree(payload)));
         event("on_custom_event", REASONING, run.runId(), List.of(run.runId()), tag, () -> JsonCodec.MAPPER.valueToTree(payload));
+    }
+
+    /**
+     * The {@code messages} mode's events for a chunk: the message's {@code messages/metadata} ({@code {id: {metadata}}},
+     * the tuple's metadata) when it first shows, then {@code messages/partial} with the message so far.
+     */
+    private void partial(String messageId, GraphEvent.Tag tag, String ns, Runnable add) {
+        if (partials.start(messageId)) {
+            write("messages/metadata", ns, obj().set(messageId, obj().set("metadata", metadata(tag))));
+        }
+        add.run();
+        write("messages/partial", ns, JsonCodec.MAPPER.createArrayNode().add(partials.json(messageId)));
+    }
+
+    /**
+     * A message a node wrote, whole, as {@code messages/complete}: after its partials if it was streamed, else after its
+     * {@code messages/metadata} (LangGraph's servers send it for every new message of the run's state).
+     */
+    private void complete(ChatMessage m, GraphEvent.Tag tag, String ns) {
+        if (!wholeMessages) {
+            return;
+        }
+        if (!partials.streaming(m.id())) {
+            write("messages/metadata", ns, obj().set(m.id(), obj().set("metadata", metadata(tag))));
+        }
+        partials.done(m.id());
+        write("messages/complete", ns, JsonCodec.MAPPER.createArrayNode().add(LangChainMessages.toJson(m)));
     }
 
     /** The run id of the chat model call a chunk belongs to (so start, stream and end share it); the message id outside one. */
@@ -230,14 +276,6 @@ final class LangGraphEvents implements RunTranslator {
             return arr;
         }
         return JsonCodec.MAPPER.valueToTree(o);
-    }
-
-    static ArrayNode interrupts(List<Interrupt> list) {
-        ArrayNode arr = JsonCodec.MAPPER.createArrayNode();
-        for (Interrupt x : list) {
-            arr.addObject().put("id", x.id()).set("value", JsonCodec.MAPPER.valueToTree(x.value()));
-        }
-        return arr;
     }
 
     private ArrayNode tuple(ObjectNode message, GraphEvent.Tag tag) {

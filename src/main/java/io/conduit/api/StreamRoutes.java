@@ -287,7 +287,7 @@ public class StreamRoutes {
      * {@code id:}; the modes the client asked for, the {@code metadata} event and the terminal ones always.
      */
     private static SseSubscriber sse(SseStream stream, List<StreamMode> asked, boolean subgraphs, boolean closeAtEnd) {
-        Set<String> modes = StreamMode.wireNames(asked); // an event's mode is its wire name
+        Set<String> modes = StreamMode.eventNames(asked);
         return stream.subscriber(
                 e -> ("metadata".equals(e.mode()) || e.terminal() || modes.contains(e.mode())) && (e.ns().isEmpty() || subgraphs),
                 e -> "event: " + e.name() + "\ndata: " + e.data() + (e.seq() < 0 ? "\n\n" : "\nid: " + e.seq() + "\n\n"), closeAtEnd);

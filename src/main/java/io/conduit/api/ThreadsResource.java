@@ -2,6 +2,9 @@ package io.conduit.api;
 
 import jakarta.ws.rs.core.Context;
 import io.vertx.core.http.HttpServerRequest;
+import io.smallrye.mutiny.Multi;
+import java.util.List;
+import java.util.Set;
 import io.conduit.http.Callers;
 import io.conduit.auth.Principal;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -49,6 +52,12 @@ import java.util.UUID;
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
 public class ThreadsResource {
+
+    /** The fields of a thread a search may {@code select}. */
+    private static final List<String> THREAD_FIELDS = List.of("thread_id", "created_at", "updated_at", "state_updated_at", "status",
+            "metadata", "values", "interrupts", "config", "error");
+    /** Threads of a search page whose state is read at once. */
+    private static final int STATE_READS_AT_ONCE = 8;
 
     private final ThreadStore threads;
     private final RunStore runs;
@@ -147,7 +156,7 @@ public class ThreadsResource {
 
     @POST
     @Path("/search")
-    public Uni<ArrayNode> search(JsonNode body, @Context HttpServerRequest request) {
+    public Uni<Response> search(JsonNode body, @Context HttpServerRequest request) {
         JsonNode b = JsonFields.body(body);
         Principal caller = Callers.of(request);
         int limit = JsonFields.integer(b, "limit", 10, 1, 1000);
@@ -155,12 +164,54 @@ public class ThreadsResource {
         String sortBy = JsonFields.text(b, "sort_by");
         String sortOrder = JsonFields.text(b, "sort_order");
         SortOrder.checked(sortBy, sortOrder, ThreadStore.SORTS);
+        Set<String> select = select(b);
+        boolean withState = select == null || select.contains("values") || select.contains("interrupts");
         return threads.search(caller.narrow(JsonFields.object(b, "metadata")), status(b), limit, offset, sortBy, sortOrder)
+                .chain(list -> withState ? withStates(list) : Uni.createFrom().item(list.stream().map(t -> WireJson.thread(t, null)).toList()))
                 .map(list -> {
                     ArrayNode out = JsonCodec.MAPPER.createArrayNode();
-                    list.forEach(t -> out.add(WireJson.thread(t, null)));
-                    return out;
+                    for (ObjectNode t : list) {
+                        out.add(select == null ? t : t.retain(select));
+                    }
+                    return SearchPages.page(out, offset, limit);
                 });
+    }
+
+    /**
+     * Each thread as {@code GET /threads/{id}} gives it, its values and interrupts read from its head checkpoint: per
+     * thread one read of the head (its state is the loader's cached one for a thread a run touched lately, else its
+     * last snapshot and the deltas after it), a few threads at a time so a page of 1000 does not take the whole pool.
+     */
+    private Uni<List<ObjectNode>> withStates(List<ThreadRecord> page) {
+        if (page.isEmpty()) {
+            return Uni.createFrom().item(List.of());
+        }
+        ObjectNode[] out = new ObjectNode[page.size()];
+        return Multi.createFrom().range(0, page.size())
+                .onItem().transformToUni(i -> graph(page.get(i)).state(page.get(i).threadId())
+                        .invoke(s -> out[i] = WireJson.thread(page.get(i), s.orElse(null))))
+                .merge(STATE_READS_AT_ONCE)
+                .collect().last()
+                .map(x -> List.of(out));
+    }
+
+    /** {@code select}: the fields to return (LangGraph's), null for all; an unknown field is refused. */
+    private static Set<String> select(JsonNode b) {
+        JsonNode s = b.get("select");
+        if (s == null || s.isNull()) {
+            return null;
+        }
+        if (!s.isArray()) {
+            throw new InvalidInputException("select", "must be a list of thread fields " + THREAD_FIELDS);
+        }
+        Set<String> out = new java.util.LinkedHashSet<>();
+        for (JsonNode f : s) {
+            if (!f.isTextual() || !THREAD_FIELDS.contains(f.asText())) {
+                throw new InvalidInputException("select", "unknown field " + f + "; known: " + THREAD_FIELDS);
+            }
+            out.add(f.asText());
+        }
+        return out;
     }
 
     @POST

@@ -11,6 +11,7 @@ import io.conduit.runs.RunSpecJson;
 import io.conduit.runs.ThreadRecord;
 import io.conduit.runs.wire.WireState;
 import java.time.Instant;
+import java.util.List;
 
 /** Records in the Agent Server's JSON shapes (the SDK's {@code Run}, {@code Thread}, {@code Assistant}, {@code ThreadState}). */
 final class WireJson {
@@ -36,8 +37,12 @@ final class WireJson {
         o.set("values", state == null ? obj() : WireState.values(state.values()));
         ObjectNode interrupts = o.putObject("interrupts");
         if (state != null) {
-            for (Interrupt i : state.interrupts()) {
-                interrupts.withArray(i.taskId() == null ? "" : i.taskId()).addObject().put("id", i.id()).set("value", JsonCodec.MAPPER.valueToTree(i.value()));
+            // by the task of the thread's next step that waits on them, as the state's tasks carry them
+            for (int k = 0; k < state.next().size(); k++) {
+                List<Interrupt> raised = state.interruptsByTask().get(state.taskId(k));
+                if (raised != null) {
+                    interrupts.set(state.taskId(k), interrupts(raised));
+                }
             }
         }
         o.putObject("config");
@@ -75,19 +80,14 @@ final class WireJson {
         ArrayNode next = o.putArray("next");
         s.next().forEach(next::add);
         ArrayNode tasks = o.putArray("tasks");
-        for (String n : s.next()) {
-            ObjectNode t = tasks.addObject().put("id", s.checkpointId() + ":" + n).put("name", n);
+        for (int k = 0; k < s.next().size(); k++) {
+            // each task under the id its run gives it: the key of the thread's interrupts, unique in a fan-out
+            ObjectNode t = tasks.addObject().put("id", s.taskId(k)).put("name", s.next().get(k));
             t.putArray("path");
             t.putNull("error");
-            ArrayNode ti = t.putArray("interrupts");
-            for (Interrupt i : s.interrupts()) {
-                if (n.equals(i.node())) {
-                    ti.addObject().put("id", i.id()).set("value", JsonCodec.MAPPER.valueToTree(i.value()));
-                    if (i.taskId() != null) {
-                        t.put("id", i.taskId()); // the key of the thread's interrupts
-                    }
-                }
-            }
+            // the interrupts it raised (a subgraph's, for a subgraph node), which useStream reads after a reload; a
+            // static breakpoint is none (LangGraph's clients see it as the paused `next`)
+            t.set("interrupts", interrupts(s.interruptsByTask().getOrDefault(s.taskId(k), List.of())));
             t.putNull("checkpoint");
             t.putNull("state");
             t.putNull("result");
@@ -111,6 +111,15 @@ final class WireJson {
             o.putNull("parent_checkpoint_id");
         }
         return o;
+    }
+
+    /** Interrupts as LangGraph's clients read them: {@code [{id, value}]}. */
+    static ArrayNode interrupts(List<Interrupt> list) {
+        ArrayNode arr = JsonCodec.MAPPER.createArrayNode();
+        for (Interrupt x : list) {
+            arr.addObject().put("id", x.id()).set("value", JsonCodec.MAPPER.valueToTree(x.value()));
+        }
+        return arr;
     }
 
     static ObjectNode checkpoint(String threadId, String checkpointId) {

@@ -25,7 +25,7 @@ import java.util.List;
 @ApplicationScoped
 public class CompletionRuns {
 
-    private static final List<StreamMode> MODES = List.of(StreamMode.MESSAGES, StreamMode.UPDATES);
+    private static final List<StreamMode> MODES = List.of(StreamMode.MESSAGES_TUPLE, StreamMode.UPDATES);
     private static final String MESSAGES = "messages";
 
     private final RunSubmission submission;

@@ -166,14 +166,19 @@ public final class CompiledGraph {
         Checkpoint cp = head.get().checkpoint();
         Map<String, TaskRecord> records = TaskRecord.decode(head.get().pendingWrites(), schema, cp.threadId());
         List<Interrupt> interrupts = new ArrayList<>();
-        records.values().forEach(r -> {
+        Map<String, List<Interrupt>> byTask = new java.util.HashMap<>();
+        records.forEach((taskId, r) -> {
             interrupts.addAll(r.pendingInterrupts());
+            if (!r.pendingInterrupts().isEmpty()) {
+                byTask.put(taskId, List.copyOf(r.pendingInterrupts()));
+            }
             if (r.breakpoint != null) {
                 interrupts.add(r.breakpoint);
             }
         });
         return loader.load(cp).map(state -> Optional.of(new StateSnapshot(cp.threadId(), cp.ns(), cp.id(), cp.parentId(), cp.step(),
-                cp.source(), state, cp.next().stream().map(t -> t.node()).toList(), interrupts, cp.metadata(), cp.createdAtMillis())));
+                cp.source(), state, cp.next().stream().map(t -> t.node()).toList(), interrupts, Map.copyOf(byTask), cp.metadata(),
+                cp.createdAtMillis())));
     }
 
     /**

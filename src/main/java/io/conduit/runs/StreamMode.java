@@ -12,20 +12,19 @@ import java.util.stream.Stream;
 
 /**
  * An Agent Server stream mode ({@code stream_mode}): which of a run's events a client wants. Each serializes to its
- * wire name, which is also the {@code event:} name of its SSE events.
+ * wire name, which is also the {@code event:} name of its SSE events, except the two of chat messages:
+ * {@code messages-tuple} sends {@code messages} events ({@code [message chunk, metadata]}), and {@code messages}
+ * sends LangGraph's older {@code messages/metadata}, {@code messages/partial} and {@code messages/complete}.
  */
 public enum StreamMode {
-    VALUES("values"), UPDATES("updates"), MESSAGES("messages"), CUSTOM("custom"), EVENTS("events"), DEBUG("debug"),
-    TASKS("tasks"), CHECKPOINTS("checkpoints");
+    VALUES("values"), UPDATES("updates"), MESSAGES_TUPLE("messages-tuple"), MESSAGES("messages"), CUSTOM("custom"),
+    EVENTS("events"), DEBUG("debug"), TASKS("tasks"), CHECKPOINTS("checkpoints");
 
-    /**
-     * The JS SDK's name for {@link #MESSAGES}: the server streams the same (message, metadata) tuples either way, so the
-     * run records and answers it as {@code messages}, as it always has.
-     */
-    static final String MESSAGES_TUPLE = "messages-tuple";
+    /** The events of {@link #MESSAGES}: a message's metadata when it first shows, the message so far, the message whole. */
+    public static final List<String> MESSAGE_EVENTS = List.of("messages/metadata", "messages/partial", "messages/complete");
 
     /** Every name a client may send, for the error that refuses another. */
-    private static final List<String> KNOWN = Stream.concat(Stream.of(values()).map(StreamMode::wire), Stream.of(MESSAGES_TUPLE)).toList();
+    private static final List<String> KNOWN = Stream.of(values()).map(StreamMode::wire).toList();
 
     private final String wire;
 
@@ -44,9 +43,6 @@ public enum StreamMode {
             if (m.wire.equals(name)) {
                 return m;
             }
-        }
-        if (MESSAGES_TUPLE.equals(name)) {
-            return MESSAGES;
         }
         throw unknown(JsonCodec.MAPPER.getNodeFactory().textNode(name));
     }
@@ -80,10 +76,16 @@ public enum StreamMode {
         return List.copyOf(out);
     }
 
-    /** The wire names of {@code modes}: what a subscriber compares its events' names with. */
-    public static Set<String> wireNames(Collection<StreamMode> modes) {
+    /** The names of the events of {@code modes}: what a subscriber compares its events' names with. */
+    public static Set<String> eventNames(Collection<StreamMode> modes) {
         Set<String> out = new HashSet<>();
-        modes.forEach(m -> out.add(m.wire));
+        for (StreamMode m : modes) {
+            switch (m) {
+                case MESSAGES_TUPLE -> out.add("messages");
+                case MESSAGES -> out.addAll(MESSAGE_EVENTS);
+                default -> out.add(m.wire);
+            }
+        }
         return out;
     }
 

@@ -19,7 +19,7 @@ import java.util.List;
  */
 final class ProtocolRuns {
 
-    static final List<StreamMode> MODES = List.of(StreamMode.VALUES, StreamMode.UPDATES, StreamMode.MESSAGES, StreamMode.CUSTOM,
+    static final List<StreamMode> MODES = List.of(StreamMode.VALUES, StreamMode.UPDATES, StreamMode.MESSAGES_TUPLE, StreamMode.CUSTOM,
             StreamMode.TASKS, StreamMode.CHECKPOINTS);
 
     private final RunSubmission submission;

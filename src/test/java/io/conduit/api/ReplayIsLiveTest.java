@@ -69,16 +69,17 @@ class ReplayIsLiveTest {
     void theClassicStreamReplaysWhatItSentLive() throws Exception {
         String thread = UUID.randomUUID().toString();
         assertThat(post("/threads", "{\"thread_id\":\"" + thread + "\"}").statusCode()).isEqualTo(200);
-        String modes = "[\"values\",\"messages-tuple\",\"updates\",\"custom\",\"events\",\"tasks\",\"checkpoints\",\"debug\"]";
+        String modes = "[\"values\",\"messages-tuple\",\"messages\",\"updates\",\"custom\",\"events\",\"tasks\",\"checkpoints\",\"debug\"]";
         HttpResponse<String> live = post("/threads/" + thread + "/runs/stream", "{\"assistant_id\":\"agent\",\"input\":{\"messages\":"
                 + "[{\"role\":\"user\",\"content\":\"hello\"}]},\"stream_mode\":" + modes + "}");
         assertThat(live.statusCode()).isEqualTo(200);
         List<String> sent = frames(live.body());
         assertThat(sent.get(sent.size() - 1)).startsWith("event: end");
-        assertThat(sent).anyMatch(f -> f.startsWith("event: messages")).anyMatch(f -> f.startsWith("event: debug"));
+        assertThat(sent).anyMatch(f -> f.startsWith("event: messages\n")).anyMatch(f -> f.startsWith("event: debug"))
+                .anyMatch(f -> f.startsWith("event: messages/partial")).anyMatch(f -> f.startsWith("event: messages/complete"));
         String runId = JsonCodec.MAPPER.readTree(sent.get(0).lines().filter(l -> l.startsWith("data: ")).findFirst().orElseThrow().substring(6))
                 .get("run_id").asText();
-        String query = "?stream_mode=values&stream_mode=messages-tuple&stream_mode=updates&stream_mode=custom&stream_mode=events"
+        String query = "?stream_mode=values&stream_mode=messages-tuple&stream_mode=messages&stream_mode=updates&stream_mode=custom&stream_mode=events"
                 + "&stream_mode=tasks&stream_mode=checkpoints&stream_mode=debug";
         String join = "/threads/" + thread + "/runs/" + runId + "/stream" + query;
 

@@ -111,12 +111,12 @@ class SdkWireShapesTest {
                 .then().statusCode(200).extract().asString()).get("kwargs");
         JsonNode sent = JsonCodec.MAPPER.readTree(body);
         String graph = given().when().get("/assistants/agent").then().statusCode(200).extract().path("graph_id");
-        // the server's graph, the modes as recorded (messages-tuple is messages), the merged config; a client's
+        // the server's graph, the modes as asked, the merged config; a client's
         // graph_id and temporary are not the run's
         assertThat(names(kwargs)).containsExactlyInAnyOrder("input", "stream_mode", "metadata", "feedback_keys", "config", "durability",
                 "graph_id", "custom");
         assertThat(kwargs.get("graph_id").asText()).isEqualTo(graph);
-        assertThat(kwargs.get("stream_mode").toString()).isEqualTo("[\"messages\",\"updates\"]");
+        assertThat(kwargs.get("stream_mode").toString()).isEqualTo("[\"messages-tuple\",\"updates\",\"messages\"]");
         for (String asGiven : List.of("input", "metadata", "feedback_keys", "durability", "custom")) {
             assertThat(kwargs.get(asGiven)).as(asGiven).isEqualTo(sent.get(asGiven));
         }

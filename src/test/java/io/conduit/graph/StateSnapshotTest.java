@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 class StateSnapshotTest {
 
     private static StateSnapshot pausedAt(Interrupt... interrupts) {
-        return new StateSnapshot("t", "", "cp", null, 1, CheckpointSource.LOOP, null, List.of("n"), List.of(interrupts), Map.of(), 0);
+        return new StateSnapshot("t", "", "cp", null, 1, CheckpointSource.LOOP, null, List.of("n"), List.of(interrupts), Map.of(), Map.of(), 0);
     }
 
     @Test

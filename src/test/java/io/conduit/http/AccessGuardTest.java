@@ -226,7 +226,7 @@ class AccessGuardTest {
     }
 
     @Test
-    void everyDoorWantsAKeyButTheHealthChecksAndThePage() {
+    void everyDoorWantsAKeyButTheHealthChecksThePageAndTheServersDescription() {
         for (String[] d : new String[][]{{"POST", "/threads"}, {"POST", "/threads/search"}, {"POST", "/threads/count"},
                 {"POST", "/assistants"}, {"POST", "/assistants/search"}, {"POST", "/runs"}, {"POST", "/runs/wait"},
                 {"POST", "/runs/stream"}, {"GET", "/v1/models"}, {"POST", "/v1/chat/completions"}, {"POST", "/ag-ui"},
@@ -242,6 +242,11 @@ class AccessGuardTest {
                 .options("/threads/search").statusCode()).as("a CORS preflight carries no key").isNotEqualTo(401);
         given().accept("text/html").get("/").then().statusCode(200);
         given().get("/chat/js/api.js").then().statusCode(200);
+        // LangGraph's meta endpoints and the API's description (agent-chat-ui calls /info before it has a key)
+        for (String open : new String[]{"/info", "/ok", "/openapi.json", "/docs"}) {
+            given().get(open).then().statusCode(200);
+        }
+        assertUnauthenticated(given().contentType("application/json").body("{}").post("/info"));
     }
 
     @Test

@@ -31,8 +31,8 @@ class RunSpecJsonTest {
                  "checkpoint": {"checkpoint_id": "c1", "checkpoint_ns": ""}, "multitask_strategy": "enqueue",
                  "__protocol_stream_run": true, "after_seconds": 0}""";
         RunSpec spec = served(body, false);
-        assertThat(RunSpecJson.toKwargs(spec)).isEqualTo(legacyKwargs(body, List.of("messages", "updates"), false));
-        assertThat(spec.modes()).containsExactly(StreamMode.MESSAGES, StreamMode.UPDATES);
+        assertThat(RunSpecJson.toKwargs(spec)).isEqualTo(legacyKwargs(body, List.of("messages-tuple", "updates", "messages"), false));
+        assertThat(spec.modes()).containsExactly(StreamMode.MESSAGES_TUPLE, StreamMode.UPDATES, StreamMode.MESSAGES);
         assertThat(spec.durability()).isEqualTo(RunSpec.Durability.EXIT);
         assertThat(spec.fork()).contains(new RunSpec.Fork("checkpoint.checkpoint_id", "c1"));
         assertThat(spec.configurable()).containsEntry("user_id", "u1");

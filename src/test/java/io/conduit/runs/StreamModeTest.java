@@ -15,8 +15,8 @@ class StreamModeTest {
 
     /** The Agent Server's modes, as LangGraph's clients send them and read them back. */
     private static final Map<String, StreamMode> WIRE = Map.of("values", StreamMode.VALUES, "updates", StreamMode.UPDATES,
-            "messages", StreamMode.MESSAGES, "custom", StreamMode.CUSTOM, "events", StreamMode.EVENTS, "debug", StreamMode.DEBUG,
-            "tasks", StreamMode.TASKS, "checkpoints", StreamMode.CHECKPOINTS);
+            "messages-tuple", StreamMode.MESSAGES_TUPLE, "messages", StreamMode.MESSAGES, "custom", StreamMode.CUSTOM,
+            "events", StreamMode.EVENTS, "debug", StreamMode.DEBUG, "tasks", StreamMode.TASKS, "checkpoints", StreamMode.CHECKPOINTS);
 
     @Test
     void everyWireNameReadsAsItsModeAndWritesBackTheSame() throws Exception {
@@ -29,9 +29,10 @@ class StreamModeTest {
     }
 
     @Test
-    void messagesTupleIsTheSdksNameForMessagesAndIsRecordedAsMessages() throws Exception {
-        assertThat(StreamMode.of("messages-tuple")).isEqualTo(StreamMode.MESSAGES);
-        assertThat(JsonCodec.MAPPER.writeValueAsString(StreamMode.parse(json("[\"messages-tuple\"]")))).isEqualTo("[\"messages\"]");
+    void messagesTupleAndMessagesAreTwoModesRecordedAsAsked() throws Exception {
+        assertThat(StreamMode.of("messages-tuple")).isEqualTo(StreamMode.MESSAGES_TUPLE);
+        assertThat(JsonCodec.MAPPER.writeValueAsString(StreamMode.parse(json("[\"messages-tuple\", \"messages\"]"))))
+                .isEqualTo("[\"messages-tuple\",\"messages\"]");
     }
 
     @ParameterizedTest
@@ -49,7 +50,7 @@ class StreamModeTest {
         assertThat(StreamMode.parse(json("null"))).containsExactly(StreamMode.VALUES);
         assertThat(StreamMode.parse(json("\"updates\""))).containsExactly(StreamMode.UPDATES);
         assertThat(StreamMode.parse(json("[\"events\", \"values\", \"messages-tuple\", \"messages\", \"events\"]")))
-                .containsExactly(StreamMode.EVENTS, StreamMode.VALUES, StreamMode.MESSAGES);
+                .containsExactly(StreamMode.EVENTS, StreamMode.VALUES, StreamMode.MESSAGES_TUPLE, StreamMode.MESSAGES);
         assertThat(StreamMode.parse(json("\"[\\\"tasks\\\",\\\"debug\\\"]\""))).containsExactly(StreamMode.TASKS, StreamMode.DEBUG);
         assertThat(StreamMode.parse(json("[]"))).isEmpty();
     }
@@ -65,8 +66,10 @@ class StreamModeTest {
     }
 
     @Test
-    void wireNamesAreWhatEventsAreNamed() {
-        assertThat(StreamMode.wireNames(List.of(StreamMode.MESSAGES, StreamMode.CHECKPOINTS))).containsExactlyInAnyOrder("messages", "checkpoints");
+    void eventNamesAreWhatEventsAreNamed() {
+        assertThat(StreamMode.eventNames(List.of(StreamMode.MESSAGES_TUPLE, StreamMode.CHECKPOINTS))).containsExactlyInAnyOrder("messages", "checkpoints");
+        assertThat(StreamMode.eventNames(List.of(StreamMode.MESSAGES)))
+                .containsExactlyInAnyOrder("messages/metadata", "messages/partial", "messages/complete");
     }
 
     private static JsonNode json(String text) {

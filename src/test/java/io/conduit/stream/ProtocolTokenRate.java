@@ -41,7 +41,7 @@ public final class ProtocolTokenRate {
         ThreadLogs logs = ServiceLogs.of(Duration.ofMinutes(2), Duration.ofMinutes(2), 8L << 30, 256L << 30);
         ThreadLog log = logs.begin("t", "r");
         Run run = new Run("r", "t", "a", RunStatus.RUNNING, Map.of(), MultitaskStrategy.ENQUEUE, RunSpec.NONE, Instant.EPOCH, Instant.EPOCH, Instant.EPOCH, null);
-        log.append("r", new RunNotice.Began(1, run, "agent", Set.of(StreamMode.MESSAGES), true));
+        log.append("r", new RunNotice.Began(1, run, "agent", Set.of(StreamMode.MESSAGES_TUPLE), true));
         long[] bytes = {0};
         ThreadEventLog view = protocol ? new ProtocolEventLogs(logs).log("t") : new RunEventLogs(logs).log("t");
         view.subscribeThread(null, new RunEventListener() {
