@@ -65,7 +65,9 @@ final class TutorTools {
         TutorConfig.Retrieval r = config.retrieval();
         Set<String> hosts = new LinkedHashSet<>();
         List<Tool> tools = new ArrayList<>();
-        HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).followRedirects(HttpClient.Redirect.NEVER).build();
+        // made only for an HTTP source: a JDK client sets up TLS as it is built, a tenth of a start-up the demo course never needs
+        HttpClient client = !sources.builtinSearch() || sources.guide().equals(CourseSources.HTTP)
+                ? HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).followRedirects(HttpClient.Redirect.NEVER).build() : null;
         BuiltinCourse course = sources.builtinSearch() || sources.guide().equals(CourseSources.BUILTIN) ? BuiltinCourse.load() : null;
         if (sources.builtinSearch()) {
             tools.add(new BuiltinCourseSearch(course, r.topK()));
