@@ -85,14 +85,23 @@ class ChatStreamOnRunsTest {
 
     @Test
     void aRunOfTheAgentServerApiReadsOnTheChatStream() throws Exception {
-        String thread = "chat-" + UUID.randomUUID();
-        String run = startRun(thread, "Please plan my week");
-        List<JsonNode> parts;
-        try (Parts p = new Parts(ChatRoutes.BASE + "/" + thread + "/stream")) {
-            assertThat(p.response.statusCode()).isEqualTo(200);
-            assertThat(p.response.headers().firstValue("x-vercel-ai-ui-message-stream")).hasValue("v1");
-            parts = p.all();
-        }
+        String thread;
+        String run;
+        List<JsonNode> parts = null;
+        int attempts = 0;
+        do { // the stream follows a run that is going: on a loaded machine the short turn may end before it connects (204)
+            assertThat(attempts++).as("attempts to catch the turn while it runs").isLessThan(5);
+            thread = "chat-" + UUID.randomUUID();
+            run = startRun(thread, "Please plan my week");
+            try (Parts p = new Parts(ChatRoutes.BASE + "/" + thread + "/stream")) {
+                if (p.response.statusCode() == 204) {
+                    continue;
+                }
+                assertThat(p.response.statusCode()).isEqualTo(200);
+                assertThat(p.response.headers().firstValue("x-vercel-ai-ui-message-stream")).hasValue("v1");
+                parts = p.all();
+            }
+        } while (parts == null);
         List<String> types = parts.stream().map(ChatStreamOnRunsTest::type).toList();
         assertThat(parts.get(0).get("messageId").asText()).isEqualTo(run);
         assertThat(types).contains("reasoning-start", "reasoning-delta", "reasoning-end", "tool-input-available", "tool-output-available",
