@@ -161,7 +161,8 @@ public class AgUiSocket {
 
     /**
      * The replica shuts down: a run being sent ends with RUN_ERROR {@code server_shutting_down} after what waits
-     * ({@link AgUiSocketRun#shutDown}), an idle socket closes at once; both with 1012 "service restart".
+     * ({@link AgUiSocketRun#shutDown}); a run that has ended, or an idle socket, only closes; all with 1012 "service
+     * restart".
      */
     private static void shutDown(WebSocketConnection connection, Session s) {
         s.draining = true;
@@ -169,18 +170,18 @@ public class AgUiSocket {
         if (run != null && !run.done().isDone()) {
             run.shutDown();
         } else {
-            closeForShutdown(connection);
+            closeForShutdown(connection, false);
         }
     }
 
-    /** The last words of a draining replica's socket: RUN_ERROR {@code server_shutting_down}, then 1012. */
-    static void closeForShutdown(WebSocketConnection connection) {
+    /** The last words of a draining replica's socket: RUN_ERROR {@code server_shutting_down} for a run cut short, then 1012. */
+    static void closeForShutdown(WebSocketConnection connection, boolean runCut) {
         if (connection.isClosed()) {
             return;
         }
-        connection.sendText(AgUiEvents.runError(ServerShutdown.CODE, ServerShutdown.message()).toString())
-                .onFailure().recoverWithNull()
-                .chain(() -> connection.close(new CloseReason(ServerShutdown.WEBSOCKET_CLOSE_CODE, ServerShutdown.CLOSE_REASON)))
+        Uni<Void> word = runCut ? connection.sendText(AgUiEvents.runError(ServerShutdown.CODE, ServerShutdown.message()).toString())
+                .onFailure().recoverWithNull() : Uni.createFrom().voidItem();
+        word.chain(() -> connection.close(new CloseReason(ServerShutdown.WEBSOCKET_CLOSE_CODE, ServerShutdown.CLOSE_REASON)))
                 .subscribe().with(x -> { }, f -> { });
     }
 

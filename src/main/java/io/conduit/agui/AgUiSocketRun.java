@@ -4,6 +4,7 @@ import io.conduit.http.SocketOutbox;
 import io.conduit.runs.delivery.DeliveryConfig;
 import io.conduit.runs.delivery.Outbox;
 import io.conduit.runs.delivery.SlowConsumer;
+import io.conduit.runs.events.RunEvent;
 import io.conduit.runs.events.RunEventListener;
 import io.quarkus.websockets.next.CloseReason;
 import io.quarkus.websockets.next.WebSocketConnection;
@@ -21,6 +22,8 @@ final class AgUiSocketRun extends SocketOutbox implements RunEventListener {
 
     /** The replica shuts down: after what waits, RUN_ERROR {@code server_shutting_down} and a close with 1012. */
     private volatile boolean shuttingDown;
+    /** RUN_FINISHED or RUN_ERROR went out: a drain then only closes (an AG-UI run has one end). */
+    private volatile boolean ended;
 
     AgUiSocketRun(WebSocketConnection connection, Context context, DeliveryConfig delivery) {
         super(connection, context, delivery);
@@ -32,9 +35,17 @@ final class AgUiSocketRun extends SocketOutbox implements RunEventListener {
     }
 
     @Override
+    public void send(RunEvent e) {
+        if (AgUiFrames.RUN_FINISHED.equals(e.mode()) || AgUiFrames.RUN_ERROR.equals(e.mode())) {
+            ended = true;
+        }
+        super.send(e);
+    }
+
+    @Override
     public void end() {
         if (shuttingDown) {
-            AgUiSocket.closeForShutdown(connection);
+            AgUiSocket.closeForShutdown(connection, !ended);
         }
         done.complete(null);
     }

@@ -69,7 +69,7 @@ final class PartialMessages {
         ArrayNode calls = o.putArray("tool_calls");
         ArrayNode invalid = o.putArray("invalid_tool_calls");
         for (Call c : p.calls.values()) {
-            JsonNode args = ToolCallArgs.parse(c.args.toString());
+            JsonNode args = c.parsedArgs();
             if (args != null && args.isObject()) {
                 calls.addObject().put("name", c.name).put("id", c.id).put("type", "tool_call").set("args", args);
             } else {
@@ -97,5 +97,23 @@ final class PartialMessages {
         String id;
         String name;
         final StringBuilder args = new StringBuilder();
+        private int parsedLength = -1;
+        private JsonNode parsed;
+
+        /**
+         * The arguments parsed, or null while they are no whole object. Parsed only when they may have become one (they
+         * end in a brace) and have grown: a long argument streamed in thousands of chunks is not parsed whole each time.
+         */
+        JsonNode parsedArgs() {
+            if (parsedLength != args.length()) {
+                parsedLength = args.length();
+                int end = parsedLength - 1;
+                while (end >= 0 && Character.isWhitespace(args.charAt(end))) {
+                    end--;
+                }
+                parsed = end < 0 || args.charAt(end) == '}' ? ToolCallArgs.parse(args.toString()) : null; // none yet: {}
+            }
+            return parsed;
+        }
     }
 }

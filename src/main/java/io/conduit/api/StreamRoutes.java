@@ -153,6 +153,7 @@ public class StreamRoutes {
                 if (!resp.ended() && !resp.closed()) {
                     vertx.cancelTimer(keepAlive);
                     s[0].cancel();
+                    permit.release(); // a kept-alive connection outlives the response: its close handler may never run
                     resp.end(shuttingDown().toString());
                 }
             }));

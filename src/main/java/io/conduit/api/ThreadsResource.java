@@ -4,6 +4,7 @@ import jakarta.ws.rs.core.Context;
 import io.vertx.core.http.HttpServerRequest;
 import io.smallrye.mutiny.Multi;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import io.conduit.http.Callers;
 import io.conduit.auth.Principal;
@@ -188,7 +189,10 @@ public class ThreadsResource {
         }
         ObjectNode[] out = new ObjectNode[page.size()];
         return Multi.createFrom().range(0, page.size())
-                .onItem().transformToUni(i -> graph(page.get(i)).state(page.get(i).threadId())
+                .onItem().transformToUni(i -> Uni.createFrom().deferred(() -> graph(page.get(i)).state(page.get(i).threadId()))
+                        // one thread's state that cannot be read (stored by another version of its graph) does not fail
+                        // the page: it is listed without values, and GET /threads/{id} says why
+                        .onFailure().recoverWithItem(Optional.<StateSnapshot>empty())
                         .invoke(s -> out[i] = WireJson.thread(page.get(i), s.orElse(null))))
                 .merge(STATE_READS_AT_ONCE)
                 .collect().last()

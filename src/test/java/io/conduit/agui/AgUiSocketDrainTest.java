@@ -26,7 +26,7 @@ import org.junit.jupiter.api.Test;
  * AG-UI over a WebSocket when the replica drains ({@link StreamPermits#shutDown}, in an application of this class
  * alone): the events already queued go out, then RUN_ERROR {@code server_shutting_down} and a close with 1012 "service
  * restart"; the run, handed back rather than stopped, is not cancelled by that close although its client asked for
- * cancel on disconnect (an AG-UI run does).
+ * cancel on disconnect (an AG-UI run does). A socket whose run has ended only closes, with no second end.
  */
 @QuarkusTest
 @TestProfile(AgUiSocketDrainTest.Paced.class)
@@ -46,20 +46,36 @@ class AgUiSocketDrainTest {
     @Inject
     StreamPermits permits;
 
+    private WebSocket open(WebSocketFrames frames) throws Exception {
+        return HttpClient.newHttpClient().newWebSocketBuilder().subprotocols(AgUiSocket.SUBPROTOCOL)
+                .buildAsync(URI.create("ws://localhost:" + port + "/ag-ui"), frames).get(30, TimeUnit.SECONDS);
+    }
+
+    private static void say(WebSocket ws, String thread, String text) {
+        ws.sendText("{\"threadId\":\"" + thread + "\",\"runId\":\"r1\",\"state\":{},\"messages\":[{\"id\":\"u-" + UUID.randomUUID()
+                + "\",\"role\":\"user\",\"content\":\"" + text + "\"}],\"tools\":[],\"context\":[],\"forwardedProps\":{}}", true).join();
+    }
+
     @Test
     void aDrainEndsTheSocketWithServerShuttingDownAndLeavesItsRunGoing() throws Exception {
+        // a socket whose run has ended: the drain only closes it (an AG-UI run has one end, RUN_FINISHED here)
+        WebSocketFrames finished = new WebSocketFrames();
+        say(open(finished), "agui-done-" + UUID.randomUUID(), "hello");
+        while (!finished.next().path("type").asText().equals("RUN_FINISHED")) {
+            // until the short turn ends
+        }
         String thread = "agui-drain-" + UUID.randomUUID();
         WebSocketFrames frames = new WebSocketFrames();
-        WebSocket ws = HttpClient.newHttpClient().newWebSocketBuilder().subprotocols(AgUiSocket.SUBPROTOCOL)
-                .buildAsync(URI.create("ws://localhost:" + port + "/ag-ui"), frames).get(30, TimeUnit.SECONDS);
-        ws.sendText("{\"threadId\":\"" + thread + "\",\"runId\":\"r1\",\"state\":{},\"messages\":[{\"id\":\"u-1\",\"role\":\"user\",\"content\":\""
-                + "tick ".repeat(300).trim() + "\"}],\"tools\":[],\"context\":[],\"forwardedProps\":{}}", true).join();
+        say(open(frames), thread, "tick ".repeat(300).trim());
         List<JsonNode> before = new ArrayList<>();
         while (before.isEmpty() || !before.getLast().path("type").asText().equals("TEXT_MESSAGE_CONTENT")) {
             before.add(frames.next()); // until the model streams
         }
 
         permits.shutDown();
+
+        assertThat(finished.closed.get(60, TimeUnit.SECONDS)).isEqualTo(1012); // a bound against a hang, not a timing check
+        assertThat(finished.texts).isEmpty();
 
         assertThat(frames.closed.get(60, TimeUnit.SECONDS)).isEqualTo(1012); // a bound against a hang, not a timing check
         List<JsonNode> after = new ArrayList<>();

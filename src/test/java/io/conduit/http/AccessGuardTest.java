@@ -300,7 +300,9 @@ class AccessGuardTest {
     }
 
     private static List<String> threadIds(Caller caller, Map<String, Object> body) {
-        return as(caller).contentType("application/json").body(body).post("/threads/search").then().statusCode(200).extract().path("thread_id");
+        Response r = as(caller).contentType("application/json").body(body).post("/threads/search");
+        assertThat(r.statusCode()).as("search: %s", r.asString()).isEqualTo(200);
+        return r.path("thread_id");
     }
 
     private static long count(Caller caller, String path, Map<String, Object> body) {

@@ -9,7 +9,6 @@ import io.smallrye.mutiny.Uni;
 import java.time.Duration;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Whether a caller may start one more run ({@link PrincipalLimitsConfig}): its runs in flight, counted in the run store
@@ -27,7 +26,7 @@ public final class PrincipalAdmission {
     private final PrincipalLimitsConfig config;
     private final Duration retryAfter;
     /** Per principal, admitted runs whose record is not stored yet. */
-    private final ConcurrentHashMap<String, AtomicInteger> reserving = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<String, Integer> reserving = new ConcurrentHashMap<>();
 
     public PrincipalAdmission(RunStore runs, DailyTokens tokens, PrincipalLimitsConfig config, Duration retryAfter) {
         this.runs = runs;
@@ -48,7 +47,7 @@ public final class PrincipalAdmission {
 
         public void release() {
             if (held.compareAndSet(true, false)) {
-                reserving.computeIfPresent(principal, (k, n) -> n.decrementAndGet() == 0 ? null : n);
+                reserving.computeIfPresent(principal, (k, n) -> n == 1 ? null : n - 1); // in the map's lock, as the add
             }
         }
     }
@@ -81,7 +80,7 @@ public final class PrincipalAdmission {
             return Uni.createFrom().item(new Reservation(null));
         }
         return Uni.createFrom().deferred(() -> {
-            int before = reserving.computeIfAbsent(principal, k -> new AtomicInteger()).getAndIncrement();
+            int before = reserving.merge(principal, 1, Integer::sum) - 1;
             Reservation r = new Reservation(principal);
             // the anonymous principal of auth mode none is every caller: all runs in flight are its own
             return runs.countInflight(caller.anonymous() ? null : caller.id()).map(inflight -> {
@@ -90,7 +89,7 @@ public final class PrincipalAdmission {
                             + "(conduit.limits.per-principal.max-concurrent-runs); retry when one has ended", retryAfter);
                 }
                 return r;
-            }).onFailure().invoke(r::release);
+            }).onFailure().invoke(r::release).onCancellation().invoke(r::release); // a client gone meanwhile
         });
     }
 }

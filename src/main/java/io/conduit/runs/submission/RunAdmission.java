@@ -37,7 +37,7 @@ public final class RunAdmission {
     /** Admitted runs whose log segment is not open yet. */
     private final AtomicInteger admitting = new AtomicInteger();
     /** Per thread, admitted enqueued runs whose record is not stored yet. */
-    private final ConcurrentHashMap<String, AtomicInteger> queueing = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<String, Integer> queueing = new ConcurrentHashMap<>();
 
     public RunAdmission(ThreadLogs logs, RunStore runs, int maxActiveRuns, int maxQueuedPerThread, Duration retryAfter,
                         PrincipalAdmission principals) {
@@ -73,7 +73,7 @@ public final class RunAdmission {
 
         public void stored() {
             if (queued.compareAndSet(true, false)) {
-                queueing.computeIfPresent(queuedOn, (k, n) -> n.decrementAndGet() == 0 ? null : n);
+                queueing.computeIfPresent(queuedOn, (k, n) -> n == 1 ? null : n - 1); // in the map's lock, as the add
             }
             PrincipalAdmission.Reservation p = principal;
             if (p != null) {
@@ -99,7 +99,7 @@ public final class RunAdmission {
     public Uni<Ticket> admit(String threadId, MultitaskStrategy strategy, Principal caller) {
         return principals.admit(caller).chain(reservation -> admit(threadId, strategy)
                 .map(ticket -> ticket.heldFor(reservation))
-                .onFailure().invoke(reservation::release));
+                .onFailure().invoke(reservation::release).onCancellation().invoke(reservation::release));
     }
 
     private Uni<Ticket> admit(String threadId, MultitaskStrategy strategy) {
@@ -112,7 +112,7 @@ public final class RunAdmission {
             if (threadId == null || strategy != MultitaskStrategy.ENQUEUE) {
                 return Uni.createFrom().item(new Ticket(null));
             }
-            int before = queueing.computeIfAbsent(threadId, k -> new AtomicInteger()).getAndIncrement();
+            int before = queueing.merge(threadId, 1, Integer::sum) - 1;
             Ticket ticket = new Ticket(threadId);
             return runs.inflight(threadId).map(inflight -> {
                 long waiting = inflight.stream().filter(r -> r.status() == RunStatus.PENDING).count() + before;
@@ -121,7 +121,7 @@ public final class RunAdmission {
                             + " runs waiting, its limit (conduit.limits.max-queued-runs-per-thread); retry later", retryAfter);
                 }
                 return ticket;
-            }).onFailure().invoke(ticket::release);
+            }).onFailure().invoke(ticket::release).onCancellation().invoke(ticket::release); // a client gone meanwhile
         });
     }
 

@@ -10,7 +10,6 @@ import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicLong;
 import org.jboss.logging.Logger;
 
 /**
@@ -25,7 +24,7 @@ public final class DailyTokens {
     private final TokenUsageStore store;
     private final Clock clock;
     /** Per principal, tokens recorded here whose write to the store has not completed. */
-    private final Map<String, AtomicLong> writing = new ConcurrentHashMap<>();
+    private final Map<String, Long> writing = new ConcurrentHashMap<>();
 
     public DailyTokens(TokenUsageStore store, Clock clock) {
         this.store = store;
@@ -47,9 +46,9 @@ public final class DailyTokens {
         if (tokens <= 0) {
             return;
         }
-        writing.computeIfAbsent(principal, p -> new AtomicLong()).addAndGet(tokens);
+        writing.merge(principal, tokens, Long::sum); // each change in the map's lock: no count lands on a removed entry
         store.add(principal, today(), tokens).onTermination().invoke(() -> writing.computeIfPresent(principal,
-                        (p, n) -> n.addAndGet(-tokens) == 0 ? null : n))
+                        (p, n) -> n == tokens ? null : n - tokens))
                 .subscribe().with(total -> { }, f -> LOG.warnf("Recording %d tokens of %s failed: %s", tokens, principal, f.toString()));
     }
 
@@ -59,8 +58,8 @@ public final class DailyTokens {
      */
     public Uni<Long> usedToday(String principal) {
         return Uni.createFrom().deferred(() -> {
-            AtomicLong w = writing.get(principal);
-            long inFlight = w == null ? 0 : w.get();
+            Long w = writing.get(principal);
+            long inFlight = w == null ? 0 : w;
             return store.used(principal, today()).map(stored -> stored + inFlight);
         });
     }
