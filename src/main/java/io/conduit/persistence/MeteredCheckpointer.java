@@ -1,9 +1,8 @@
 package io.conduit.persistence;
 
 import io.conduit.checkpoint.Checkpoint;
-import io.conduit.checkpoint.CheckpointChain;
 import io.conduit.checkpoint.Checkpointer;
-import io.conduit.checkpoint.Head;
+import io.conduit.checkpoint.ForwardingCheckpointer;
 import io.conduit.checkpoint.InMemoryCheckpointer;
 import io.conduit.checkpoint.PendingWrite;
 import io.conduit.checkpoint.Stored;
@@ -13,20 +12,18 @@ import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.SqlClient;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * The service's {@link Checkpointer} with its writes timed ({@link CheckpointWriteMeters}): from the call, which for
  * Postgres includes encoding the row, to the answer, retries included, as the run waits for it. Reads and deletes pass
- * through untouched. Here rather than in the engine, which knows no metrics.
+ * through untouched ({@link ForwardingCheckpointer}). Here rather than in the engine, which knows no metrics.
  */
-final class MeteredCheckpointer implements Checkpointer {
+final class MeteredCheckpointer extends ForwardingCheckpointer {
 
-    private final Checkpointer delegate;
     private final CheckpointWriteMeters meters;
 
     MeteredCheckpointer(Checkpointer delegate, CheckpointWriteMeters meters) {
-        this.delegate = delegate;
+        super(delegate);
         this.meters = meters;
     }
 
@@ -44,19 +41,19 @@ final class MeteredCheckpointer implements Checkpointer {
     @Override
     public Uni<Void> put(Checkpoint checkpoint, String expectedHead) {
         long start = System.nanoTime();
-        return timed(Kind.CHECKPOINT, start, delegate.put(checkpoint, expectedHead));
+        return timed(Kind.CHECKPOINT, start, store.put(checkpoint, expectedHead));
     }
 
     @Override
     public Uni<Void> putWrites(String threadId, String ns, String checkpointId, List<PendingWrite> writes) {
         long start = System.nanoTime();
-        return timed(Kind.PENDING_WRITES, start, delegate.putWrites(threadId, ns, checkpointId, writes));
+        return timed(Kind.PENDING_WRITES, start, store.putWrites(threadId, ns, checkpointId, writes));
     }
 
     @Override
     public Uni<Void> putSnapshot(String threadId, String ns, String checkpointId, Map<String, Stored> values) {
         long start = System.nanoTime();
-        return timed(Kind.SNAPSHOT, start, delegate.putSnapshot(threadId, ns, checkpointId, values));
+        return timed(Kind.SNAPSHOT, start, store.putSnapshot(threadId, ns, checkpointId, values));
     }
 
     private Uni<Void> timed(Kind kind, long start, Uni<Void> write) {
@@ -65,45 +62,5 @@ final class MeteredCheckpointer implements Checkpointer {
                 meters.ended(kind, start);
             }
         });
-    }
-
-    @Override
-    public Uni<Void> deleteWrites(String threadId, String ns, String checkpointId) {
-        return delegate.deleteWrites(threadId, ns, checkpointId);
-    }
-
-    @Override
-    public Uni<Optional<Head>> head(String threadId, String ns) {
-        return delegate.head(threadId, ns);
-    }
-
-    @Override
-    public Uni<Optional<Head>> get(String threadId, String ns, String checkpointId) {
-        return delegate.get(threadId, ns, checkpointId);
-    }
-
-    @Override
-    public Uni<Optional<CheckpointChain>> chain(String threadId, String ns, String checkpointId) {
-        return delegate.chain(threadId, ns, checkpointId);
-    }
-
-    @Override
-    public Uni<List<Checkpoint>> list(String threadId, String ns, int limit, String before) {
-        return delegate.list(threadId, ns, limit, before);
-    }
-
-    @Override
-    public Uni<Long> prune(String threadId, String ns, String keepFrom) {
-        return delegate.prune(threadId, ns, keepFrom);
-    }
-
-    @Override
-    public Uni<Long> deleteRun(String threadId, String runId) {
-        return delegate.deleteRun(threadId, runId);
-    }
-
-    @Override
-    public Uni<Void> deleteThread(String threadId) {
-        return delegate.deleteThread(threadId);
     }
 }

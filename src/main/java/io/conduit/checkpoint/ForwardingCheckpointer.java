@@ -5,7 +5,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-/** A store that hands every call to another: tests and benchmarks override the calls they watch or break. */
+/**
+ * A store that hands every call to another: a decorator overrides the calls it watches (the service's metered store;
+ * tests and benchmarks watch or break some).
+ */
 public abstract class ForwardingCheckpointer implements Checkpointer {
 
     protected final Checkpointer store;
