@@ -41,6 +41,13 @@ public interface RunObserver {
         default void ended(RunStatus status) {
         }
 
+        /**
+         * The run's end is recorded in the store by this worker (not rolled back): what reads the run now finds its
+         * final record. {@code error} is the run's error ("Code: message"), null unless it failed or timed out.
+         */
+        default void recorded(RunStatus status, String error) {
+        }
+
         /** Runs {@code task} with the run's context (its ids in the log lines, its trace span) in place. */
         default void within(Runnable task) {
             task.run();

@@ -61,6 +61,13 @@ final class RunObservers implements RunObserver {
         }
 
         @Override
+        public void recorded(RunStatus status, String error) {
+            for (Watch w : all) {
+                w.recorded(status, error);
+            }
+        }
+
+        @Override
         public void within(Runnable task) {
             within(0, task);
         }
