@@ -32,6 +32,9 @@ class WebhookObserverTest {
     record Delivery(String path, String body, String timestamp, String signature) {
     }
 
+    @org.eclipse.microprofile.config.inject.ConfigProperty(name = "quarkus.http.test-port", defaultValue = "8081")
+    int port;
+
     private static HttpServer receiver;
     private static final BlockingQueue<Delivery> received = new LinkedBlockingQueue<>();
     private static final Map<String, AtomicInteger> byRun = new ConcurrentHashMap<>();
@@ -106,6 +109,18 @@ class WebhookObserverTest {
         assertThat(JsonCodec.MAPPER.readTree(d2.body()).path("run_id").asText()).isNotEqualTo(runId);
         assertThat(second).contains(JsonCodec.MAPPER.readTree(d2.body()).path("run_id").asText());
         assertThat(byRun.get(runId).get()).isEqualTo(1);
+    }
+
+    @Test
+    void theLangGraphSdksRunsCreateWithAWebhookIsPosted() throws Exception {
+        JsonNode r = io.conduit.NodeClient.run("langgraph-sdk-webhook.mjs", 120, "http://localhost:" + port, hook("/sdk"));
+        assertThat(r.path("refused").asInt()).isEqualTo(422);
+
+        Delivery d = next();
+        assertThat(d.path()).isEqualTo("/sdk");
+        JsonNode body = JsonCodec.MAPPER.readTree(d.body());
+        assertThat(body.path("run_id").asText()).isEqualTo(r.path("run_id").asText());
+        assertThat(body.path("status").asText()).isEqualTo("success");
     }
 
     @Test
