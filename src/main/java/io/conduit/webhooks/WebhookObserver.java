@@ -51,6 +51,13 @@ public class WebhookObserver implements RunObserver {
     }
 
     @Override
+    public void stoppedBeforeStart(Run run, String graphId) {
+        if (run.spec().others().get("webhook") instanceof String url) {
+            send(run.runId(), graphId, url, Instant.now(), RunStatus.INTERRUPTED, null);
+        }
+    }
+
+    @Override
     public Watch began(Run run, String graphId) {
         if (!(run.spec().others().get("webhook") instanceof String url)) {
             return Watch.NONE;

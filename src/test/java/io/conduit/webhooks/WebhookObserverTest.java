@@ -136,6 +136,22 @@ class WebhookObserverTest {
     }
 
     @Test
+    void aRunCancelledBeforeItBeganPostsItsInterruptedRecord() throws Exception {
+        String thread = thread();
+        Map<String, Object> later = new java.util.HashMap<>(run(hook("/cancelled")));
+        later.put("after_seconds", 3600);
+        String runId = given().contentType("application/json").body(later).post("/threads/{t}/runs", thread)
+                .then().statusCode(200).body("status", equalTo("pending")).extract().path("run_id");
+        given().post("/threads/{t}/runs/{r}/cancel?wait=1", thread, runId).then().statusCode(200);
+
+        Delivery d = next();
+        assertThat(d.path()).isEqualTo("/cancelled");
+        JsonNode body = JsonCodec.MAPPER.readTree(d.body());
+        assertThat(body.path("run_id").asText()).isEqualTo(runId);
+        assertThat(body.path("status").asText()).isEqualTo("interrupted");
+    }
+
+    @Test
     void aWebhookToAHostNotListedIsRefusedAtCreation() {
         String thread = thread();
         given().contentType("application/json").body(run("https://hooks.example.com/x")).post("/threads/{t}/runs", thread)

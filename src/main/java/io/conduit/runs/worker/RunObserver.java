@@ -24,6 +24,13 @@ public interface RunObserver {
     default void created(String runId) {
     }
 
+    /**
+     * A pending run was stopped (cancelled, or interrupted by a newer run) before it began, and recorded as
+     * {@code interrupted}; it never had a {@link Watch}.
+     */
+    default void stoppedBeforeStart(Run run, String graphId) {
+    }
+
     /** The run begins executing here; what is returned sees the rest of it. */
     Watch began(Run run, String graphId);
 

@@ -32,6 +32,13 @@ final class RunObservers implements RunObserver {
     }
 
     @Override
+    public void stoppedBeforeStart(Run run, String graphId) {
+        for (RunObserver o : observers) {
+            o.stoppedBeforeStart(run, graphId);
+        }
+    }
+
+    @Override
     public Watch began(Run run, String graphId) {
         List<Watch> watches = new ArrayList<>(observers.length);
         for (RunObserver o : observers) {
