@@ -71,7 +71,16 @@ public class WebhookObserver implements RunObserver {
         };
     }
 
+    /** Never throws: it is called on the worker's path that records the run's end. */
     private void send(String runId, String graphId, String url, Instant startedAt, RunStatus status, String error) {
+        try {
+            read(runId, graphId, url, startedAt, status, error);
+        } catch (RuntimeException e) {
+            LOG.warnf("Webhook of run %s not sent: %s", runId, e.toString());
+        }
+    }
+
+    private void read(String runId, String graphId, String url, Instant startedAt, RunStatus status, String error) {
         Instant endedAt = Instant.now();
         runs.get(runId).chain(found -> found.isEmpty() ? io.smallrye.mutiny.Uni.createFrom().nullItem()
                 : values(found.get(), graphId).map(values -> payload(found.get(), status, startedAt, endedAt, values, error)))
