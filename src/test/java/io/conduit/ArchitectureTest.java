@@ -56,7 +56,7 @@ class ArchitectureTest {
         for (String p : new String[]{"kernel", "graph", "checkpoint", "agent", "agent.message", "agent.port", "llm", "tools", "persistence", "api", "http", "stream", "store",
                 "runs", "runs.memory", "runs.graphs", "runs.submission", "runs.worker", "runs.events", "runs.wire", "runs.delivery", "runs.usage",
                 "agui", "aisdk", "completions", "auth",
-                "files", "telemetry", "blueprints.tutor", "blueprints.analyst", "blueprints.assistant", "blueprints.request"}) {
+                "files", "telemetry", "webhooks", "blueprints.tutor", "blueprints.analyst", "blueprints.assistant", "blueprints.request"}) {
             assertThat(classes.containPackage("io.conduit." + p)).as(p).isTrue();
         }
         assertThat(classes.contain(io.conduit.graph.CompiledGraph.class)).isTrue();
@@ -72,7 +72,7 @@ class ArchitectureTest {
                 .layer("agent").definedBy("io.conduit.agent..")
                 .layer("serving").definedBy("io.conduit.runs..", "io.conduit.auth..")
                 .layer("edges").definedBy("io.conduit.llm..", "io.conduit.tools..", "io.conduit.persistence..", "io.conduit.files..",
-                        "io.conduit.blueprints..", "io.conduit.telemetry..")
+                        "io.conduit.blueprints..", "io.conduit.telemetry..", "io.conduit.webhooks..")
                 .layer("front-door kit").definedBy("io.conduit.http..")
                 .layer("front doors").definedBy(DOORS)
                 .layer("main").definedBy("io.conduit")

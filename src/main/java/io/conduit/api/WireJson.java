@@ -7,7 +7,6 @@ import io.conduit.graph.StateSnapshot;
 import io.conduit.kernel.JsonCodec;
 import io.conduit.runs.Assistant;
 import io.conduit.runs.Run;
-import io.conduit.runs.RunSpecJson;
 import io.conduit.runs.ThreadRecord;
 import io.conduit.runs.wire.WireState;
 import java.time.Instant;
@@ -20,12 +19,7 @@ final class WireJson {
     }
 
     static ObjectNode run(Run r) {
-        ObjectNode o = obj().put("run_id", r.runId()).put("thread_id", r.threadId()).put("assistant_id", r.assistantId())
-                .put("created_at", r.createdAt().toString()).put("updated_at", r.updatedAt().toString())
-                .put("status", r.status().wire()).put("multitask_strategy", r.multitaskStrategy().wire());
-        o.set("metadata", JsonCodec.MAPPER.valueToTree(r.metadata()));
-        o.set("kwargs", JsonCodec.MAPPER.valueToTree(RunSpecJson.toKwargs(r.spec())));
-        return o;
+        return io.conduit.runs.wire.RunJson.of(r);
     }
 
     static ObjectNode thread(ThreadRecord t, StateSnapshot state) {

@@ -34,6 +34,7 @@ public record ErrorBody(int status, String code, String detail, long retryAfterS
             case LimitExceededException l -> new ErrorBody(429, l.code(), l.getMessage(), l.retryAfterSeconds());
             case ReplicaShuttingDownException s ->
                     new ErrorBody(503, ServerShutdown.CODE, s.getMessage(), ServerShutdown.RETRY_MILLIS / 1000);
+            case io.conduit.runs.WebhookRefusedException w -> new ErrorBody(422, w.code(), w.getMessage());
             case InvalidInputException i -> new ErrorBody(422, "invalid_input", i.getMessage());
             case io.conduit.files.MalformedCsvException m -> new ErrorBody(422, "malformed_csv", m.getMessage());
             case io.conduit.files.FileTooLargeException f -> new ErrorBody(413, "body_too_large", f.getMessage());

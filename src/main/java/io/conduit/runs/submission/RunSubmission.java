@@ -55,10 +55,12 @@ public final class RunSubmission {
     private final ThreadLogs logs;
     private final Clock clock;
     private final RunAdmission admission;
+    private final WebhookTargets webhooks;
 
     public RunSubmission(RunStore runs, ThreadStore threads, Assistants assistants, RunExecutor executor, ThreadLogs logs, Clock clock,
-                         RunAdmission admission) {
+                         RunAdmission admission, WebhookTargets webhooks) {
         this.admission = admission;
+        this.webhooks = webhooks;
         this.runs = runs;
         this.threads = threads;
         this.assistants = assistants;
@@ -86,6 +88,7 @@ public final class RunSubmission {
             }
             String assistantRef = text(body, "assistant_id", true);
             RunSpec asked = RunSpecJson.fromRequest(body); // the run's own fields, checked once, here
+            webhooks.check(asked.others().get("webhook"));
             MultitaskStrategy strategy = choice(body, "multitask_strategy", MultitaskStrategy.ENQUEUE);
             String onDisconnect = oneOf(body, "on_disconnect", "continue", "cancel");
             String ifNotExists = oneOf(body, "if_not_exists", "reject", "create");

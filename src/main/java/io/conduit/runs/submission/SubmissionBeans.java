@@ -5,6 +5,7 @@ import io.conduit.runs.PrincipalLimitsConfig;
 import io.conduit.runs.RunStore;
 import io.conduit.runs.ThreadData;
 import io.conduit.runs.ThreadStore;
+import io.conduit.runs.WebhooksConfig;
 import io.conduit.runs.events.ThreadLogs;
 import io.conduit.runs.graphs.Assistants;
 import io.conduit.runs.graphs.GraphRegistry;
@@ -29,10 +30,12 @@ public class SubmissionBeans {
     @Produces
     @Singleton
     RunSubmission submission(RunStore runs, ThreadStore threads, Assistants assistants, RunExecutor executor, ThreadLogs logs,
-                             LimitsConfig limits, PrincipalLimitsConfig perPrincipal, DailyTokens tokens) {
+                             LimitsConfig limits, PrincipalLimitsConfig perPrincipal, DailyTokens tokens,
+                             WebhooksConfig webhooks) {
         return new RunSubmission(runs, threads, assistants, executor, logs, Clock.systemUTC(),
                 new RunAdmission(logs, runs, limits.maxActiveRuns(), limits.maxQueuedRunsPerThread(), limits.retryAfter(),
-                        new PrincipalAdmission(runs, tokens, perPrincipal, limits.retryAfter())));
+                        new PrincipalAdmission(runs, tokens, perPrincipal, limits.retryAfter())),
+                new WebhookTargets(webhooks.allowedHosts().orElse(java.util.List.of())));
     }
 
     @Produces

@@ -35,9 +35,12 @@ final class RunCancellation {
     private final WorkerLease lease;
     /** Wakes the claim loop once the stop is done with the store. */
     private final Runnable wake;
+    private final RunObserver observer;
 
     RunCancellation(RunStore runs, ThreadStore threads, Function<String, RegisteredGraph> graphs, ThreadLogs logs, Clock clock,
-                    HeldRuns held, RunEnding ending, ThreadSettlement settlement, WorkerLease lease, Runnable wake) {
+                    HeldRuns held, RunEnding ending, ThreadSettlement settlement, WorkerLease lease, Runnable wake,
+                    RunObserver observer) {
+        this.observer = observer;
         this.runs = runs;
         this.threads = threads;
         this.graphs = graphs;
@@ -98,6 +101,10 @@ final class RunCancellation {
         // rolled back: its record goes, and the checkpoints of a first life (a run a dead process had begun) with it
         Uni<?> cleanup = reason != StopReason.ROLLBACK ? Uni.createFrom().voidItem()
                 : ThreadSettlement.rollbackCheckpoints(g, run).chain(() -> runs.delete(run.runId()));
-        return told.chain(() -> cleanup).chain(() -> settlement.settleThread(run.threadId(), null, g));
+        return told.chain(() -> cleanup).chain(() -> settlement.settleThread(run.threadId(), null, g)).invoke(() -> {
+            if (reason != StopReason.ROLLBACK) {
+                observer.stoppedBeforeStart(run, g == null ? graphIdOf(run) : g.graphId());
+            }
+        });
     }
 }

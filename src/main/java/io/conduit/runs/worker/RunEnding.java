@@ -208,6 +208,9 @@ final class RunEnding {
                     } else if (failures > 0) {
                         LOG.infof("The end of run %s (%s) is recorded, after %d failed attempt(s)", run.runId(), status.wire(), failures);
                     }
+                    if (mine && a.stop != StopReason.ROLLBACK) {
+                        a.watch.recorded(status, a.error);
+                    }
                     tell(a, log, status);
                     released(a);
                 }, f -> {

@@ -111,7 +111,8 @@ public final class RunExecutor {
         this.lease = new WorkerLease(runs, worker, clock, lease, held, claims::wake);
         ThreadSettlement settlement = new ThreadSettlement(runs, threads, graphs, clock);
         this.ending = new RunEnding(runs, threads, logs, clock, timeout, worker, timers, held, settlement, claims::wake);
-        this.cancellation = new RunCancellation(runs, threads, graphs, logs, clock, held, ending, settlement, this.lease, claims::wake);
+        this.cancellation = new RunCancellation(runs, threads, graphs, logs, clock, held, ending, settlement, this.lease, claims::wake,
+                observer);
     }
 
     public String workerId() {

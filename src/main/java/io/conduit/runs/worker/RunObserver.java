@@ -24,6 +24,13 @@ public interface RunObserver {
     default void created(String runId) {
     }
 
+    /**
+     * A pending run was stopped (cancelled, or interrupted by a newer run) before it began, and recorded as
+     * {@code interrupted}; it never had a {@link Watch}.
+     */
+    default void stoppedBeforeStart(Run run, String graphId) {
+    }
+
     /** The run begins executing here; what is returned sees the rest of it. */
     Watch began(Run run, String graphId);
 
@@ -39,6 +46,13 @@ public interface RunObserver {
 
         /** The run ended with this status (recorded, or still being recorded). Called once. */
         default void ended(RunStatus status) {
+        }
+
+        /**
+         * The run's end is recorded in the store by this worker (not rolled back): what reads the run now finds its
+         * final record. {@code error} is the run's error ("Code: message"), null unless it failed or timed out.
+         */
+        default void recorded(RunStatus status, String error) {
         }
 
         /** Runs {@code task} with the run's context (its ids in the log lines, its trace span) in place. */

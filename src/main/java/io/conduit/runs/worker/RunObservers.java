@@ -32,6 +32,13 @@ final class RunObservers implements RunObserver {
     }
 
     @Override
+    public void stoppedBeforeStart(Run run, String graphId) {
+        for (RunObserver o : observers) {
+            o.stoppedBeforeStart(run, graphId);
+        }
+    }
+
+    @Override
     public Watch began(Run run, String graphId) {
         List<Watch> watches = new ArrayList<>(observers.length);
         for (RunObserver o : observers) {
@@ -57,6 +64,13 @@ final class RunObservers implements RunObserver {
         public void ended(RunStatus status) {
             for (Watch w : all) {
                 w.ended(status);
+            }
+        }
+
+        @Override
+        public void recorded(RunStatus status, String error) {
+            for (Watch w : all) {
+                w.recorded(status, error);
             }
         }
 

@@ -27,6 +27,11 @@ class RunObserversTest {
             }
 
             @Override
+            public void stoppedBeforeStart(Run run, String graphId) {
+                log.add(name + " stopped before start " + run.runId() + " " + graphId);
+            }
+
+            @Override
             public Watch began(Run run, String graphId) {
                 return new Watch() {
                     @Override
@@ -37,6 +42,11 @@ class RunObserversTest {
                     @Override
                     public void ended(RunStatus status) {
                         log.add(name + " ended " + status.wire());
+                    }
+
+                    @Override
+                    public void recorded(RunStatus status, String error) {
+                        log.add(name + " recorded " + status.wire() + " " + error);
                     }
 
                     @Override
@@ -58,9 +68,12 @@ class RunObserversTest {
         RunObserver.Watch w = all.began(RUN, "agent");
         w.within(() -> log.add("task"));
         w.event(new GraphEvent.RunStarted(new GraphEvent.Tag("r", "t", "", null, 0), "cp"));
-        w.ended(RunStatus.SUCCESS);
+        w.ended(RunStatus.ERROR);
+        w.recorded(RunStatus.ERROR, "E: m");
+        all.stoppedBeforeStart(RUN, "agent");
         assertThat(log).containsExactly("a created r", "b created r", "a enters", "b enters", "task", "b leaves", "a leaves",
-                "a event", "b event", "a ended success", "b ended success");
+                "a event", "b event", "a ended error", "b ended error", "a recorded error E: m", "b recorded error E: m",
+                "a stopped before start r agent", "b stopped before start r agent");
     }
 
     @Test
