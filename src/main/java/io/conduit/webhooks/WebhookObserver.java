@@ -33,21 +33,38 @@ public class WebhookObserver implements RunObserver {
 
     private final RunStore runs;
     private final GraphRegistry graphs;
-    private final WebhookDelivery delivery;
+    private final WebhooksConfig config;
+    private final WebhookSignature signature;
     private final MeterRegistry meters;
+    /** Made at the first webhook: a JDK client sets up TLS as it is built, which a start without webhooks need not pay. */
+    private volatile WebhookDelivery delivery;
 
     @Inject
     public WebhookObserver(RunStore runs, GraphRegistry graphs, WebhooksConfig config, MeterRegistry meters) {
         this.runs = runs;
         this.graphs = graphs;
         this.meters = meters;
-        WebhookSignature signature = config.secret().filter(s -> !s.isBlank()).map(WebhookSignature::new).orElse(null);
+        this.config = config;
+        this.signature = config.secret().filter(s -> !s.isBlank()).map(WebhookSignature::new).orElse(null);
         if (signature == null && config.allowedHosts().filter(h -> !h.isEmpty()).isPresent()) {
             LOG.warn("conduit.webhooks.secret is not set: webhooks are sent unsigned");
         }
-        HttpClient client = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER).connectTimeout(config.timeout()).build();
-        this.delivery = new WebhookDelivery(client, ReachableAddresses.publicAnd(config.privateAddresses().orElse(List.of())), signature,
-                config.maxAttempts(), config.backoff(), config.maxBackoff(), config.timeout(), Executors.newVirtualThreadPerTaskExecutor());
+    }
+
+    private WebhookDelivery delivery() {
+        WebhookDelivery d = delivery;
+        if (d == null) {
+            synchronized (this) {
+                d = delivery;
+                if (d == null) {
+                    HttpClient client = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER).connectTimeout(config.timeout()).build();
+                    d = new WebhookDelivery(client, ReachableAddresses.publicAnd(config.privateAddresses().orElse(List.of())), signature,
+                            config.maxAttempts(), config.backoff(), config.maxBackoff(), config.timeout(), Executors.newVirtualThreadPerTaskExecutor());
+                    delivery = d;
+                }
+            }
+        }
+        return d;
     }
 
     @Override
@@ -86,7 +103,7 @@ public class WebhookObserver implements RunObserver {
                 : values(found.get(), graphId).map(values -> payload(found.get(), status, startedAt, endedAt, values, error)))
                 .subscribe().with(body -> {
                     if (body != null) {
-                        delivery.post(runId, url, body).thenAccept(o -> meters.counter("conduit.webhook.deliveries", "outcome", o.tag()).increment());
+                        delivery().post(runId, url, body).thenAccept(o -> meters.counter("conduit.webhook.deliveries", "outcome", o.tag()).increment());
                     }
                 }, f -> LOG.warnf("Webhook of run %s not sent: its record could not be read (%s)", runId, f.toString()));
     }
