@@ -3,6 +3,7 @@ package io.conduit.api;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.conduit.WebSocketFrames;
 import io.conduit.kernel.JsonCodec;
 import io.quarkus.test.junit.QuarkusTest;
 import java.net.URI;
@@ -14,9 +15,6 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.UUID;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionStage;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -170,27 +168,26 @@ class ReplayIsLiveTest {
                 && !"running".equals(e.path("params").path("data").path("event").asText());
     }
 
-    /** A thread protocol socket: its event messages, as sent. */
-    private final class Socket implements WebSocket.Listener {
-        private final LinkedBlockingQueue<String> messages = new LinkedBlockingQueue<>();
-        private final StringBuilder partial = new StringBuilder();
+    /** A thread protocol socket: its event messages, as sent (the shared {@link WebSocketFrames} listener). */
+    private final class Socket {
+        private final WebSocketFrames frames = new WebSocketFrames();
         private final WebSocket ws;
 
         Socket(String thread) throws Exception {
-            ws = http.newWebSocketBuilder().buildAsync(URI.create("ws://localhost:" + port + "/threads/" + thread + "/stream/events"), this)
+            ws = http.newWebSocketBuilder().buildAsync(URI.create("ws://localhost:" + port + "/threads/" + thread + "/stream/events"), frames)
                     .get(30, TimeUnit.SECONDS);
         }
 
         void subscribe() throws Exception {
             ws.sendText("{\"id\":1,\"method\":\"subscription.subscribe\",\"params\":{\"channels\":" + ALL_CHANNELS + "}}", true).get();
-            String answer = messages.poll(30, TimeUnit.SECONDS);
+            String answer = frames.texts.poll(30, TimeUnit.SECONDS);
             assertThat(answer).contains("\"type\":\"success\"");
         }
 
         List<String> untilRootEnd() throws Exception {
             List<String> events = new ArrayList<>();
             while (true) {
-                String m = messages.poll(60, TimeUnit.SECONDS);
+                String m = frames.texts.poll(60, TimeUnit.SECONDS);
                 assertThat(m).as("a message before the run's end").isNotNull();
                 events.add(m);
                 if (rootEnd(m)) {
@@ -201,17 +198,6 @@ class ReplayIsLiveTest {
 
         void close() {
             ws.sendClose(WebSocket.NORMAL_CLOSURE, "done");
-        }
-
-        @Override
-        public CompletionStage<?> onText(WebSocket webSocket, CharSequence data, boolean last) {
-            partial.append(data);
-            if (last) {
-                messages.add(partial.toString());
-                partial.setLength(0);
-            }
-            webSocket.request(1);
-            return CompletableFuture.completedFuture(null);
         }
     }
 }
