@@ -6,13 +6,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.conduit.runs.Cron;
 import io.conduit.runs.CronStore;
 import io.conduit.runs.crons.CronScheduler;
+import io.conduit.runs.crons.CronTimerOff;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import jakarta.inject.Inject;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Map;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.junit.jupiter.api.Test;
 
@@ -24,16 +23,8 @@ import org.junit.jupiter.api.Test;
  * script then finds the run on the thread and joins it. No clock is waited on.
  */
 @QuarkusTest
-@TestProfile(LangGraphSdkCronsTest.TimerOff.class)
+@TestProfile(CronTimerOff.class)
 class LangGraphSdkCronsTest {
-
-    /** The scheduler looks only when the test asks. */
-    public static class TimerOff implements QuarkusTestProfile {
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            return Map.of("conduit.crons.enabled", "false");
-        }
-    }
 
     @ConfigProperty(name = "quarkus.http.test-port", defaultValue = "8081")
     int port;
