@@ -23,8 +23,8 @@ public class ServerMetaResource {
 
     ServerMetaResource(@ConfigProperty(name = "quarkus.application.version") String version) {
         ObjectNode o = JsonCodec.MAPPER.createObjectNode().put("version", version).put("context", "conduit");
-        // assistants: the assistants API is served; crons and LangSmith tracing are not
-        o.putObject("flags").put("assistants", true).put("crons", false).put("langsmith", false)
+        // assistants and crons are served; LangSmith tracing is not
+        o.putObject("flags").put("assistants", true).put("crons", true).put("langsmith", false)
                 .put("langsmith_tracing_replicas", false);
         o.putObject("host").put("kind", "self-hosted").putNull("project_id").putNull("host_revision_id")
                 .putNull("revision_id").putNull("tenant_id");

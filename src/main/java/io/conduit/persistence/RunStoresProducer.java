@@ -1,9 +1,11 @@
 package io.conduit.persistence;
 
 import io.conduit.runs.AssistantStore;
+import io.conduit.runs.CronStore;
 import io.conduit.runs.RunStore;
 import io.conduit.runs.ThreadStore;
 import io.conduit.runs.memory.InMemoryAssistantStore;
+import io.conduit.runs.memory.InMemoryCronStore;
 import io.conduit.runs.memory.InMemoryRunStore;
 import io.conduit.runs.memory.InMemoryThreadStore;
 import io.vertx.mutiny.sqlclient.Pool;
@@ -45,6 +47,13 @@ public class RunStoresProducer {
     @Singleton
     AssistantStore assistantStore() {
         return postgres() ? new PostgresAssistantStore(migratedPool()) : new InMemoryAssistantStore();
+    }
+
+    /** Crons live with threads: a thread's crons are deleted with it, and every replica schedules the same ones. */
+    @Produces
+    @Singleton
+    CronStore cronStore() {
+        return postgres() ? new PostgresCronStore(migratedPool()) : new InMemoryCronStore();
     }
 
     private boolean postgres() {
