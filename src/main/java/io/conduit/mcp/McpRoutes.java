@@ -6,6 +6,7 @@ import io.conduit.http.Callers;
 import io.conduit.http.RequestBodies;
 import io.conduit.http.RouteErrors;
 import io.smallrye.mutiny.Uni;
+import io.smallrye.mutiny.subscription.Cancellable;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServerResponse;
@@ -13,6 +14,8 @@ import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * The MCP server at {@code /mcp}, on the Streamable HTTP transport, stateless as LangGraph's is: each assistant a tool
@@ -33,11 +36,13 @@ public class McpRoutes {
     private final McpMethods methods;
     private final RequestBodies bodies;
     private final Vertx vertx;
+    private final AllowedOrigins origins;
 
-    McpRoutes(McpMethods methods, RequestBodies bodies, Vertx vertx) {
+    McpRoutes(McpMethods methods, RequestBodies bodies, Vertx vertx, AllowedOrigins origins) {
         this.methods = methods;
         this.bodies = bodies;
         this.vertx = vertx;
+        this.origins = origins;
     }
 
     void routes(@Observes Router router) {
@@ -47,6 +52,11 @@ public class McpRoutes {
     }
 
     private void post(RoutingContext ctx) {
+        if (!origins.allows(ctx.request().getHeader("Origin"))) {
+            reply(ctx, 403, false, JsonRpc.error(null, JsonRpc.INVALID_REQUEST, "Forbidden: the origin " + ctx.request().getHeader("Origin")
+                    + " may not call this server (quarkus.http.cors.origins lists the ones that may)."));
+            return;
+        }
         String accept = ctx.request().getHeader("Accept");
         boolean sse = accept != null && accept.contains(SSE) && !acceptsJson(accept);
         if (accept != null && !sse && !acceptsJson(accept)) {
@@ -88,8 +98,17 @@ public class McpRoutes {
         Context context = vertx.getOrCreateContext();
         Principal caller = Callers.of(ctx);
         HttpServerResponse resp = ctx.response();
-        Uni<JsonNode> result = methods.answer(message, caller, context, stop -> resp.closeHandler(v -> stop.run()));
-        result.subscribe().with(r -> reply(ctx, 200, sse, JsonRpc.result(message.id(), r)), f -> {
+        // what stops a call whose client went away: the wait, and what the call hands over (its run)
+        List<Runnable> onClose = new CopyOnWriteArrayList<>();
+        Cancellable[] answering = new Cancellable[1];
+        resp.closeHandler(v -> { // set before the answer: an ended response takes no handler
+            if (answering[0] != null) {
+                answering[0].cancel();
+            }
+            onClose.forEach(Runnable::run);
+        });
+        Uni<JsonNode> result = methods.answer(message, caller, context, onClose::add);
+        answering[0] = result.subscribe().with(r -> reply(ctx, 200, sse, JsonRpc.result(message.id(), r)), f -> {
             if (f instanceof JsonRpc.Failure rpc) {
                 reply(ctx, 200, sse, JsonRpc.error(message.id(), rpc.code, rpc.getMessage()));
             } else {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.conduit.auth.Principal;
 import io.conduit.http.ErrorBody;
+import io.conduit.http.RunWaits;
 import io.conduit.http.answer.AnswerFormat;
 import io.conduit.http.answer.RunAnswers;
 import io.conduit.http.answer.WholeAnswer;
@@ -30,17 +31,20 @@ public class ToolCalls {
     private final RunSubmission submission;
     private final RunAnswers answers;
     private final RunExecutor executor;
+    private final RunWaits waits;
 
-    ToolCalls(AssistantTools tools, RunSubmission submission, RunAnswers answers, RunExecutor executor) {
+    ToolCalls(AssistantTools tools, RunSubmission submission, RunAnswers answers, RunExecutor executor, RunWaits waits) {
         this.tools = tools;
         this.submission = submission;
         this.answers = answers;
         this.executor = executor;
+        this.waits = waits;
     }
 
     /**
-     * The call's result; {@code onClose} is handed what stops the call when its client goes away (the reading, and the
-     * run, which nobody else could read).
+     * The call's result. The caller cancels it when its client goes away, and is handed, through {@code onClose}, what
+     * then stops the run too (nobody else could read its answer). The wait holds a stream permit ({@link RunWaits}):
+     * bounded with the streams, and ended when the replica drains (the run resumes elsewhere; the caller asks again).
      */
     Uni<JsonNode> call(ObjectNode params, Principal caller, Context context, Consumer<Runnable> onClose) {
         JsonNode name = params.get("name");
@@ -57,22 +61,15 @@ public class ToolCalls {
             if (tool.isEmpty()) {
                 return Uni.createFrom().failure(JsonRpc.Failure.invalidParams("Unknown tool: " + name.textValue() + " (tools/list names the tools)."));
             }
-            return submission.submit(null, body(tool.get().assistant().assistantId(), input), false, caller)
+            Uni<WholeAnswer> answered = submission.submit(null, body(tool.get().assistant().assistantId(), input), false, caller)
+                    .chain(sub -> {
+                        onClose.accept(() -> executor.cancel(sub.run(), RunExecutor.StopReason.INTERRUPT).subscribe().with(x -> { }, f -> { }));
+                        return answers.whole(sub.run(), context);
+                    });
+            return waits.untilEnd(answered)
                     .onFailure().transform(ToolCalls::refusal)
-                    .chain(sub -> answered(sub, context, onClose))
                     .map(ToolCalls::result)
                     .onFailure(Refused.class).recoverWithItem(f -> error(f.getMessage()));
-        });
-    }
-
-    /** The run's answer once it has ended; a client that goes away stops reading it and cancels the run. */
-    private Uni<WholeAnswer> answered(RunSubmission.Submitted sub, Context context, Consumer<Runnable> onClose) {
-        return Uni.createFrom().emitter(em -> {
-            var reading = answers.whole(sub.run(), context).subscribe().with(em::complete, em::fail);
-            onClose.accept(() -> {
-                reading.cancel();
-                executor.cancel(sub.run(), RunExecutor.StopReason.INTERRUPT).subscribe().with(x -> { }, f -> { });
-            });
         });
     }
 
@@ -105,10 +102,14 @@ public class ToolCalls {
     }
 
     /**
-     * A run refused before it began: its input refused (422: too long, text a store cannot keep) is the arguments'
-     * fault, an invalid params error; anything else (a limit, a full replica) a tool error the caller can read.
+     * A run refused before it began, or a wait cut short: its input refused (422: too long, text a store cannot keep) is
+     * the arguments' fault, an invalid params error; anything else (a limit, a full replica, a replica draining) a tool
+     * error the caller can read, and may try again.
      */
     private static Throwable refusal(Throwable f) {
+        if (f instanceof JsonRpc.Failure) {
+            return f;
+        }
         ErrorBody e = ErrorBody.of(f);
         if (e.status() == 422 || e.status() == 400) {
             return JsonRpc.Failure.invalidParams("Invalid arguments: " + e.detail().replace("input.messages[0].content", AssistantTools.INPUT));
@@ -116,10 +117,10 @@ public class ToolCalls {
         return new Refused(e);
     }
 
-    /** A run that could not start, told as a tool error rather than a protocol one: a caller may try again. */
+    /** A call not answered here, told as a tool error rather than a protocol one: a caller may try again. */
     private static final class Refused extends RuntimeException {
         Refused(ErrorBody error) {
-            super("The run was refused (" + error.code() + "): " + error.detail(), null, false, false);
+            super("The call was not answered (" + error.code() + "): " + error.detail(), null, false, false);
         }
     }
 

@@ -117,6 +117,11 @@ class McpHttpTest {
         error(given().header("Accept", "application/json").contentType("text/plain").body("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}")
                 .post("/mcp"), 415, JsonRpc.INVALID_REQUEST);
 
+        // a browser's origin: on this machine (an MCP inspector) it may call; another site's (DNS rebinding) may not
+        String ping1 = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}";
+        assertThat(mcp().header("Origin", "http://localhost:6274").body(ping1).post("/mcp").statusCode()).isEqualTo(200);
+        error(mcp().header("Origin", "http://rebound.example").body(ping1).post("/mcp"), 403, JsonRpc.INVALID_REQUEST);
+
         Response get = given().header("Accept", "text/event-stream").get("/mcp");
         assertThat(get.statusCode()).isEqualTo(405);
         assertThat(get.header("Allow")).isEqualTo("POST");
