@@ -30,7 +30,7 @@ class ArchitectureTest {
             "io.conduit.runs..", "io.conduit.api..", "io.conduit.stream..", "io.conduit.files..", "io.conduit.http..", "io.conduit.auth.."};
 
     private static final String[] DOORS = {"io.conduit.api..", "io.conduit.stream..", "io.conduit.agui..", "io.conduit.aisdk..",
-            "io.conduit.completions.."};
+            "io.conduit.completions..", "io.conduit.mcp.."};
 
     private static JavaClasses classes;
 
@@ -55,7 +55,7 @@ class ArchitectureTest {
         // guards against the rules passing vacuously
         for (String p : new String[]{"kernel", "graph", "checkpoint", "agent", "agent.message", "agent.port", "llm", "tools", "persistence", "api", "http", "stream", "store",
                 "runs", "runs.memory", "runs.graphs", "runs.submission", "runs.worker", "runs.events", "runs.wire", "runs.delivery", "runs.usage", "runs.crons",
-                "agui", "aisdk", "completions", "auth",
+                "agui", "aisdk", "completions", "mcp", "http.answer", "auth",
                 "files", "telemetry", "webhooks", "blueprints.tutor", "blueprints.analyst", "blueprints.assistant", "blueprints.request"}) {
             assertThat(classes.containPackage("io.conduit." + p)).as(p).isTrue();
         }
@@ -226,7 +226,7 @@ class ArchitectureTest {
                 .check(classes);
         noClasses().that().resideInAPackage("io.conduit.http..")
                 .should().dependOnClassesThat().resideInAnyPackage("io.conduit.api..", "io.conduit.stream..", "io.conduit.agui..",
-                        "io.conduit.aisdk..", "io.conduit.completions..")
+                        "io.conduit.aisdk..", "io.conduit.completions..", "io.conduit.mcp..")
                 .because("the front-door kit is what every door shares, so it knows none of them")
                 .check(classes);
     }

@@ -1,5 +1,6 @@
 package io.conduit.api;
 
+import io.conduit.http.RunWaits;
 import jakarta.ws.rs.core.Context;
 import io.vertx.core.http.HttpServerRequest;
 import io.conduit.http.Callers;

@@ -1,5 +1,6 @@
 package io.conduit.api;
 
+import io.conduit.http.RunWaits;
 import io.conduit.http.Callers;
 import static io.conduit.http.RouteErrors.error;
 

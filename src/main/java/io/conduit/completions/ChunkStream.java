@@ -1,5 +1,6 @@
 package io.conduit.completions;
 
+import io.conduit.http.answer.RunReading;
 import io.conduit.runs.events.RunEvent;
 import java.util.function.Function;
 

@@ -6,6 +6,9 @@ import io.conduit.http.RequestBodies;
 import io.conduit.http.RouteErrors;
 import io.conduit.http.SseStream;
 import io.conduit.http.SseStreams;
+import io.conduit.http.answer.AnswerFormat;
+import io.conduit.http.answer.RunAnswers;
+import io.conduit.http.answer.TerminalGuard;
 import io.conduit.kernel.JsonCodec;
 import io.conduit.runs.Run;
 import io.conduit.runs.delivery.SseSubscriber;
@@ -28,7 +31,7 @@ import jakarta.enterprise.event.Observes;
 /**
  * OpenAI's chat completions in front of the assistants, on Vert.x: {@code POST /v1/chat/completions} starts a run
  * ({@link CompletionRuns}) and answers from the run's events in the thread's log, streamed through the client's
- * bounded outbox ({@link SseSubscriber}, {@link ChunkStream}) or whole ({@link WholeCompletion});
+ * bounded outbox ({@link SseSubscriber}, {@link ChunkStream}) or whole ({@link RunAnswers}, {@link WholeCompletion});
  * {@code GET /v1/models} lists the assistants ({@link ModelList}). Every refusal is OpenAI's error shape
  * ({@link OpenAiError}), sent before anything is written.
  */
@@ -42,9 +45,10 @@ public class CompletionRoutes {
     private final Vertx vertx;
     private final RequestBodies bodies;
     private final SseStreams streams;
+    private final RunAnswers answers;
 
     CompletionRoutes(CompletionRuns runs, Assistants assistants, ThreadLogs logs, RunExecutor executor, Vertx vertx,
-                     RequestBodies bodies, SseStreams streams) {
+                     RequestBodies bodies, SseStreams streams, RunAnswers answers) {
         this.runs = runs;
         this.assistants = assistants;
         this.logs = logs;
@@ -52,6 +56,7 @@ public class CompletionRoutes {
         this.vertx = vertx;
         this.bodies = bodies;
         this.streams = streams;
+        this.answers = answers;
     }
 
     void routes(@Observes Router router) {
@@ -92,7 +97,7 @@ public class CompletionRoutes {
         SseSubscriber sse = stream.subscriber(e -> true,
                 new ChunkStream(CompletionJson.of(run.runId(), request.model()), request.includeUsage()), true);
         TerminalGuard guarded = new TerminalGuard(run.runId(), sse);
-        ThreadEventLog.Subscription s = logs.log(CompletionFormat.NAME, run.threadId()).subscribeRun(run.runId(), -1, guarded);
+        ThreadEventLog.Subscription s = logs.log(AnswerFormat.NAME, run.threadId()).subscribeRun(run.runId(), -1, guarded);
         stream.open(s == null ? null : s::cancel);
         if (s == null) {
             guarded.onEnd(); // not reached: the submission opened the run's segment
@@ -104,24 +109,18 @@ public class CompletionRoutes {
         Run run = sub.run();
         HttpServerResponse resp = ctx.response();
         headers(resp, sub);
-        ThreadEventLog.Subscription[] s = new ThreadEventLog.Subscription[1];
-        resp.closeHandler(v -> {
-            if (s[0] != null) {
-                s[0].cancel();
-            }
-            cancelIfAsked(sub);
-        });
-        WholeCompletion collector = new WholeCompletion(CompletionJson.of(run.runId(), request.model()), context, answer -> {
+        io.smallrye.mutiny.subscription.Cancellable reading = answers.pieces(run, context).subscribe().with(pieces -> {
+            WholeCompletion.Answer answer = WholeCompletion.answer(pieces, CompletionJson.of(run.runId(), request.model()));
             if (answer.error() != null) {
                 write(ctx, answer.error());
             } else if (!resp.ended() && !resp.closed()) {
                 resp.putHeader("Content-Type", "application/json").end(answer.completion());
             }
+        }, f -> write(ctx, OpenAiError.of(f)));
+        resp.closeHandler(v -> {
+            reading.cancel();
+            cancelIfAsked(sub);
         });
-        s[0] = logs.log(CompletionFormat.NAME, run.threadId()).subscribeRun(run.runId(), -1, new TerminalGuard(run.runId(), collector));
-        if (s[0] == null) {
-            new TerminalGuard(run.runId(), collector).onEnd(); // not reached: the submission opened the run's segment
-        }
     }
 
     /** The conversation's thread and where its run is, for a call with a conversation (a temporary thread goes with its run). */

@@ -2,17 +2,16 @@ package io.conduit.completions;
 
 import io.conduit.auth.Principal;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.conduit.http.answer.AnswerFormat;
 import io.conduit.kernel.JsonCodec;
 import io.conduit.runs.Assistant;
 import io.conduit.runs.InvalidInputException;
 import io.conduit.runs.NotFoundException;
-import io.conduit.runs.StreamMode;
 import io.conduit.runs.graphs.Assistants;
 import io.conduit.runs.graphs.RegisteredGraph;
 import io.conduit.runs.submission.RunSubmission;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.util.List;
 
 /**
  * Starts the run that answers a chat completion, as the Agent Server API would ({@link RunSubmission}: the same run
@@ -25,7 +24,6 @@ import java.util.List;
 @ApplicationScoped
 public class CompletionRuns {
 
-    private static final List<StreamMode> MODES = List.of(StreamMode.MESSAGES_TUPLE, StreamMode.UPDATES);
     private static final String MESSAGES = "messages";
 
     private final RunSubmission submission;
@@ -82,7 +80,7 @@ public class CompletionRuns {
 
     private Uni<ObjectNode> body(ChatRequest request, Assistant assistant) {
         ObjectNode body = JsonCodec.MAPPER.createObjectNode().put("assistant_id", assistant.assistantId());
-        body.set("stream_mode", JsonCodec.MAPPER.valueToTree(MODES));
+        body.set("stream_mode", JsonCodec.MAPPER.valueToTree(AnswerFormat.STREAM_MODES));
         body.putObject("metadata").put("source", "openai");
         if (request.threadId() == null) {
             body.put("on_disconnect", "cancel");

@@ -14,6 +14,9 @@ import io.conduit.graph.GraphEvent.Tag;
 import io.conduit.graph.GraphEvent;
 import io.conduit.graph.Interrupt;
 import io.conduit.graph.Update;
+import io.conduit.http.answer.AnswerFormat;
+import io.conduit.http.answer.RunReading;
+import io.conduit.http.answer.TerminalGuard;
 import io.conduit.kernel.JsonCodec;
 import io.conduit.runs.RunStatus;
 import io.conduit.runs.events.RunEvent;
@@ -35,7 +38,7 @@ class ChunkStreamTest {
     private static final Tag GENERATOR = task("generator", "t3");
 
     private static ScriptedRun run() {
-        return new ScriptedRun(CompletionFormat.view(Duration.ofMinutes(10))).began();
+        return new ScriptedRun(AnswerFormat.view(Duration.ofMinutes(10))).began();
     }
 
     private static Update usage(int in, int out) {
@@ -222,7 +225,7 @@ class ChunkStreamTest {
 
     @Test
     void aRunStoppedBeforeItBeganFailsTheAnswerWithWhy() {
-        List<RunEvent> pieces = new ScriptedRun(CompletionFormat.view(Duration.ofMinutes(10)))
+        List<RunEvent> pieces = new ScriptedRun(AnswerFormat.view(Duration.ofMinutes(10)))
                 .stoppedBeforeItBegan("UserInterrupt", "run r-1 was cancelled").live();
         assertThat(WholeCompletion.answer(pieces, new CompletionJson("chatcmpl-x", "agent", 1L)).error().message())
                 .isEqualTo("The run failed: UserInterrupt: run r-1 was cancelled");

@@ -66,7 +66,8 @@ class FrontDoorFuzzTest {
                         + "\"content\":\"hi\"}],\"tools\":[],\"context\":[],\"state\":{},\"forwardedProps\":{}}", false),
                 new Door("POST", "/ai-sdk/chat", "{\"id\":\"fuzz-chat\",\"messages\":[{\"id\":\"m1\",\"role\":\"user\",\"parts\":"
                         + "[{\"type\":\"text\",\"text\":\"hi\"}]}]}", false),
-                new Door("POST", "/v1/chat/completions", "{\"model\":\"agent\",\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}", false));
+                new Door("POST", "/v1/chat/completions", "{\"model\":\"agent\",\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}", false),
+                new Door("POST", "/mcp", "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"agent\",\"arguments\":{\"input\":\"hi\"}}}", false));
     }
 
     @Test
@@ -135,6 +136,9 @@ class FrontDoorFuzzTest {
     private static boolean hasCode(String text) {
         try {
             JsonNode j = JsonCodec.MAPPER.readTree(text);
+            if (j.path("jsonrpc").asText().equals("2.0")) {
+                return j.path("error").path("code").isInt(); // MCP's JSON-RPC errors: the specification's numeric codes
+            }
             JsonNode code = j.has("error") && j.get("error").isObject() ? j.get("error").path("code").isTextual()
                     ? j.get("error").get("code") : j.get("error").path("type") : j.path("code");
             return code.isTextual() && !code.asText().isBlank();

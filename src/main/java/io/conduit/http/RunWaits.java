@@ -1,4 +1,4 @@
-package io.conduit.api;
+package io.conduit.http;
 
 import io.conduit.runs.LimitExceededException;
 import io.conduit.runs.delivery.ReplicaShuttingDownException;
@@ -9,7 +9,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
 
 /**
- * A client waiting for a run's end ({@code runs/wait}, {@code join}) holds a connection as long as a stream does, so it
+ * A client waiting for a run's end ({@code runs/wait}, {@code join}, an MCP tool call) holds a connection as long as a stream does, so it
  * takes a stream permit ({@link StreamTransport#RUN_WAIT}): bounded by {@code conduit.limits.max-streams}, and told when
  * the replica drains. Its run is handed back then and ends elsewhere, where this replica cannot see it: the wait ends
  * with {@code server_shutting_down} instead of hanging until the process stops, and the client asks again.
@@ -24,16 +24,16 @@ public class RunWaits {
     }
 
     /** A permit for one wait, or null past the limit ({@link #refusal()}). */
-    StreamPermits.Permit open() {
+    public StreamPermits.Permit open() {
         return permits.tryAcquire(StreamTransport.RUN_WAIT);
     }
 
-    LimitExceededException refusal() {
+    public LimitExceededException refusal() {
         return new LimitExceededException(StreamPermits.CODE, permits.refusal(), Duration.ofSeconds(permits.retryAfterSeconds()));
     }
 
     /** {@code wait}, under a permit; failed with {@link ReplicaShuttingDownException} (503) when the replica drains. */
-    <T> Uni<T> untilEnd(Uni<T> wait) {
+    public <T> Uni<T> untilEnd(Uni<T> wait) {
         return Uni.createFrom().deferred(() -> {
             StreamPermits.Permit permit = open();
             if (permit == null) {

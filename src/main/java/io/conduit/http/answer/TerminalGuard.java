@@ -1,15 +1,15 @@
-package io.conduit.completions;
+package io.conduit.http.answer;
 
 import io.conduit.runs.events.EndGuard;
 import io.conduit.runs.events.RunEvent;
 import io.conduit.runs.events.RunEventListener;
 
 /** A run's answer ends, with an end of its own when the log ended the run without one: the client is always told. */
-final class TerminalGuard extends EndGuard {
+public final class TerminalGuard extends EndGuard {
 
     private final String runId;
 
-    TerminalGuard(String runId, RunEventListener next) {
+    public TerminalGuard(String runId, RunEventListener next) {
         super(next);
         this.runId = runId;
     }

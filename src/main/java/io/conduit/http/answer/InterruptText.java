@@ -1,4 +1,4 @@
-package io.conduit.completions;
+package io.conduit.http.answer;
 
 import com.fasterxml.jackson.databind.JsonNode;
 

@@ -1,4 +1,4 @@
-package io.conduit.completions;
+package io.conduit.http.answer;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.conduit.agent.message.AssistantMessage;
@@ -12,7 +12,7 @@ import io.conduit.kernel.JsonCodec;
 final class TokenCount {
 
     /** The usage of a run that said nothing of it. */
-    static final String NONE = json(0, 0);
+    public static final String NONE = json(0, 0);
 
     private static final String USAGE = "usage";
     private static final String MESSAGES = "messages";

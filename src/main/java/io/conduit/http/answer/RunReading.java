@@ -1,4 +1,4 @@
-package io.conduit.completions;
+package io.conduit.http.answer;
 
 import io.conduit.agent.message.AssistantMessage;
 import io.conduit.graph.GraphEvent;
@@ -13,24 +13,24 @@ import java.util.Set;
 import java.util.function.Consumer;
 
 /**
- * What an OpenAI client is told of a run, translated from its log entries, root graph only: the text of the AI
- * messages it writes (streamed or whole, several joined by a blank line), their reasoning, the question of an interrupt
+ * What a door that answers with a run's text (chat completions, MCP) tells of a run, translated from its log entries,
+ * root graph only: the text of the AI messages it writes (streamed or whole, several joined by a blank line), their reasoning, the question of an interrupt
  * it stops at (as text: the client's next message answers it), and how it ended, with the tokens its model calls used
  * ({@link TokenCount}). Tool calls and tool results are not read: the tools are the server's, not the client's.
  *
- * <p>Its frames are pieces of the answer, framed per client ({@link ChunkStream}, {@link WholeCompletion}: the model
- * name and the time are the request's): {@link #TEXT} and {@link #REASONING} carry their text JSON-escaped (a text
+ * <p>Its frames are pieces of the answer, framed per door (the chat completions' chunks, {@link WholeAnswer}: a model
+ * name and a time are the request's): {@link #TEXT} and {@link #REASONING} carry their text JSON-escaped (a text
  * frame, which a slow client's outbox merges with the next of the same message), {@link #END} the usage as JSON, and
  * {@link #FAILED} why the run failed. Deterministic, so a replay gives the same pieces.
  */
-final class RunReading implements RunTranslator {
+public final class RunReading implements RunTranslator {
 
-    static final String TEXT = "text";
-    static final String REASONING = "reasoning";
+    public static final String TEXT = "text";
+    public static final String REASONING = "reasoning";
     /** The run finished (or was stopped without a word); data: its usage, {@code {prompt_tokens, ...}}. */
-    static final String END = "end";
+    public static final String END = "end";
     /** The run failed; data: why, as text. */
-    static final String FAILED = "error";
+    public static final String FAILED = "error";
 
     private final String runId;
     private final Consumer<RunEvent> sink;
@@ -43,7 +43,7 @@ final class RunReading implements RunTranslator {
     private boolean anyText;
     private boolean ended;
 
-    RunReading(RunNotice.Began began, Consumer<RunEvent> sink) {
+    public RunReading(RunNotice.Began began, Consumer<RunEvent> sink) {
         this.runId = began.run().runId();
         this.seq = began.firstSeq();
         this.sink = sink;
