@@ -112,8 +112,8 @@ public final class RunSubmission {
                 RunSpec spec = asked.served(graph.graphId(), config(assistant, graph, asked, caller), threadId == null);
                 Run run = new Run(runId, thread, assistant.assistantId(), RunStatus.PENDING, metadata, strategy, spec, now, now,
                         now.plusMillis((long) (afterSeconds * 1000)), null);
-                // throws on bad input: nothing is written yet
-                String title = threadId == null ? null : ThreadTitle.of(RunRequests.from(run, graph).input());
+                var request = RunRequests.from(run, graph); // throws on bad input: nothing is written yet
+                String title = threadId == null ? null : ThreadTitle.of(request.input()); // a stateless run's thread is temporary
                 // a fork from a checkpoint the thread does not have could only fail: 404 now, before anything is written
                 Uni<Void> forkable = spec.fork().map(fork -> graph.graph().state(thread, fork.checkpointId())
                         .onFailure(f -> f instanceof GraphException g && g.code() == GraphException.Code.UNKNOWN_THREAD)
