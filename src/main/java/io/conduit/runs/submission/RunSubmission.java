@@ -45,6 +45,8 @@ public final class RunSubmission {
     private static final com.fasterxml.jackson.core.type.TypeReference<Map<String, Object>> MAP_TYPE = new com.fasterxml.jackson.core.type.TypeReference<>() {
     };
 
+    private static final org.jboss.logging.Logger LOG = org.jboss.logging.Logger.getLogger(RunSubmission.class);
+
     /** The thread metadata key that records the assistant of the thread's latest run (LangGraph's). */
     static final String ASSISTANT_ID = "assistant_id";
 
@@ -110,7 +112,8 @@ public final class RunSubmission {
                 RunSpec spec = asked.served(graph.graphId(), config(assistant, graph, asked, caller), threadId == null);
                 Run run = new Run(runId, thread, assistant.assistantId(), RunStatus.PENDING, metadata, strategy, spec, now, now,
                         now.plusMillis((long) (afterSeconds * 1000)), null);
-                RunRequests.from(run, graph); // throws on bad input: nothing is written yet
+                var request = RunRequests.from(run, graph); // throws on bad input: nothing is written yet
+                String title = threadId == null ? null : ThreadTitle.of(request.input()); // a stateless run's thread is temporary
                 // a fork from a checkpoint the thread does not have could only fail: 404 now, before anything is written
                 Uni<Void> forkable = spec.fork().map(fork -> graph.graph().state(thread, fork.checkpointId())
                         .onFailure(f -> f instanceof GraphException g && g.code() == GraphException.Code.UNKNOWN_THREAD)
@@ -137,7 +140,8 @@ public final class RunSubmission {
                             logs.begin(thread, runId);
                             ticket.segmentOpened();
                         })
-                        .chain(t -> runs.create(run).onFailure().invoke(f -> logs.abandon(thread, runId)))
+                        .chain(t -> runs.create(run).onFailure().invoke(f -> logs.abandon(thread, runId))
+                                .call(created -> titled(t, title, now)))
                         .invoke(ticket::stored)
                         .chain(created -> stopOthers(created).invoke(() -> executor.created(created.runId(), home))
                                 .replaceWith(new Submitted(created, subgraphs, "cancel".equals(onDisconnect))))
@@ -196,6 +200,20 @@ public final class RunSubmission {
             }
             return bind(p.get(), graph, binding, now);
         });
+    }
+
+    /**
+     * Gives an untitled thread the title of the run's first human message, as it is stored: a client's own title, set
+     * before or meanwhile, is kept (a compare-and-set on the title being unset). The run is stored by then, so a
+     * title that cannot be written is passed over rather than failing it.
+     */
+    private Uni<Void> titled(ThreadRecord t, String title, Instant now) {
+        if (title == null || !ThreadTitle.missing(t.metadata())) {
+            return Uni.createFrom().voidItem();
+        }
+        return threads.patchMetadataIf(t.threadId(), ThreadTitle.KEY, null, Map.of(ThreadTitle.KEY, title), now)
+                .onFailure().invoke(f -> LOG.debugf(f, "Thread %s: no title written", t.threadId()))
+                .onFailure().recoverWithNull().replaceWithVoid();
     }
 
     /** The run's {@code config}: the assistant's {@code configurable}, overridden by the run's own, checked. */

@@ -17,7 +17,9 @@ import org.junit.jupiter.api.Test;
  * The tutor's demo as its page shows it ("Try it" in docs/blueprints/tutor.md), its curl commands run as written, on
  * the simulator's default script and with no retrieval service configured: a basic question answered from the
  * built-in course material, an advanced one with its thinking kept apart, and a quiz that stops at each question
- * with its choices, judges each answer and gives the score.
+ * with its choices, judges each answer and gives the score; and the README's chat-page demo ("pick tutor and say quiz
+ * me on photosynthesis") over the thread protocol's WebSocket as the page plays it (src/test/js/tutor-chat-demo.mjs):
+ * the tool cards of a question finish without an error, the quiz asks its questions with their choices.
  */
 @QuarkusTest
 class TutorDemoTest {
@@ -84,6 +86,14 @@ class TutorDemoTest {
         assertThat(queries).hasSize(3);
         List<String> searched = done.get("context").findValuesAsText("query");
         assertThat(searched).containsAll(queries);
+    }
+
+    @Test
+    void theReadmesChatPageDemoShowsTheCourseCardsAndTheQuiz() throws Exception {
+        assertThat(script).as("the default script, not a test's").isEmpty();
+        JsonNode r = io.conduit.NodeClient.run("tutor-chat-demo.mjs", 90, "http://localhost:" + port);
+        assertThat(r.get("checks").asInt()).as("checks the client made").isGreaterThan(25);
+        assertThat(r.get("score").asText()).isEqualTo("2/3");
     }
 
     private static JsonNode json(String body) throws Exception {
