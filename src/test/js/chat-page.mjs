@@ -216,9 +216,8 @@ try {
   await page.setViewportSize({ width: 1280, height: 860 });
   await page.goto(base + "/?transport=sse");
   await page.waitForFunction(() => window.conduitChat.page.ready);
-  await page.waitForSelector("#connection[data-state=live]");
+  await newChat(); // `/` is a new chat with no thread yet: the button makes one, and its stream
   check(await page.locator("#connection").innerText() === "SSE", "the page says it streams over SSE");
-  await newChat();
   await page.selectOption("#assistant", { label: "agent" });
   const sseText = "Over SSE " + words(60, "s");
   await send(sseText);

@@ -6,7 +6,8 @@ import io.conduit.NodeClient;
 import org.junit.jupiter.api.Test;
 
 /**
- * The chat page's Markdown renderer, run by Node on its own ES module (src/test/js/chat-markdown.mjs): model output
+ * The chat page's Markdown renderer (vendored marked, highlight.js and DOMPurify) in headless Chromium
+ * (src/test/js/chat-markdown.mjs): model output
  * with HTML, scripts, javascript: links and quotes in URLs renders as text, the Markdown subset as markup.
  */
 class ChatMarkdownTest {

@@ -50,5 +50,6 @@ export const api = {
   /** The seq of the thread's newest event (the protocol's applied_through_seq, from a cheap command). */
   lastSeq: (id) => call("POST", "/threads/" + enc(id) + "/commands", { id: 0, method: "state.get", params: { namespace: [], keys: ["usage"] } })
     .then((a) => a.meta?.applied_through_seq ?? null),
+  history: (id, limit) => call("POST", "/threads/" + enc(id) + "/history", { limit }),
   assistants: () => call("POST", "/assistants/search", { limit: 100 }),
 };

@@ -2,6 +2,8 @@
 // (text deltas, tool-call cards, re-plan notes, interrupts, per-turn usage). Everything is keyed by the ids the
 // server gives (message id, tool_call_id, interrupt_id), so a replayed event never shows anything twice.
 import { renderMarkdown } from "./markdown.js";
+import { userActions, answerActions, addCodeCopy } from "./actions.js";
+import { quizQuestion } from "./quiz.js";
 
 const el = (tag, cls, text) => {
   const e = document.createElement(tag);
@@ -23,9 +25,11 @@ function pretty(value) {
 }
 
 export class Conversation {
-  constructor(root, { onAnswer }) {
+  constructor(root, { onAnswer, onEdit, onRegenerate }) {
     this.root = root;
     this.onAnswer = onAnswer; // (interrupt {id, namespace}, response) => Promise
+    this.onEdit = onEdit; // (user row, edited text): branch the conversation from before that message
+    this.onRegenerate = onRegenerate; // (answer row): ask again from the step before the answer
     this.clear();
   }
 
@@ -34,9 +38,11 @@ export class Conversation {
     this.messages = new Map(); // message id -> {node, body, text, done}
     this.cards = new Map(); // tool_call_id -> card
     this.interrupts = new Map(); // interrupt_id -> node
+    this.questions = new Map(); // a question's text -> its card (a quiz question shows once: quiz.js)
     this.open = new Map(); // namespace key -> {message, blocks: index -> block}
     this.paint = new Set();
     this.turn = null;
+    this.pending = null;
   }
 
   empty(html) {
@@ -55,10 +61,21 @@ export class Conversation {
 
   /** Shows the thread's checkpointed messages (LangChain dicts of GET /threads/{id}/state). */
   showState(state) {
-    for (const m of state?.values?.messages || []) {
+    const messages = state?.values?.messages || [];
+    for (let i = 0; i < messages.length; i++) {
+      const m = messages[i];
       if (m.type === "human") this.user(textOf(m.content), m.id);
       else if (m.type === "ai") {
         const text = textOf(m.content);
+        const quiz = quizQuestion(text);
+        if (quiz) {
+          // the question and its answer after it: one answered card (or the live card already shown)
+          const answer = messages[i + 1]?.type === "human" ? messages[++i] : null;
+          if (!this.questions.has(quiz.question_text)) this.askedBefore(quiz, answer ? textOf(answer.content) : null);
+          this.messages.set(m.id, { done: true });
+          if (answer) this.messages.set(answer.id, { done: true });
+          continue;
+        }
         const reasoning = Array.isArray(m.content) ? m.content.filter((b) => b.type === "reasoning").map((b) => b.reasoning).join("")
           : m.additional_kwargs?.reasoning_content || "";
         if (text || reasoning || !(m.tool_calls || []).length) {
@@ -74,12 +91,26 @@ export class Conversation {
     this.scroll(true);
   }
 
+  /** A quiz question answered in an earlier turn, as its card with the answer chosen. */
+  askedBefore(quiz, answer) {
+    const id = "asked:" + quiz.question_num + ":" + quiz.question_text;
+    this.ask(id, [], quiz);
+    const box = this.interrupts.get(id);
+    const chosen = [...box.querySelectorAll(".choice")].find((b) => b.lastChild.textContent === answer);
+    chosen?.classList.add("chosen");
+    if (answer != null && !chosen) box.append(el("div", "interrupt-answer", "Answered: " + answer));
+    this.answered([id]);
+  }
+
   // ---- messages
 
   user(text, id) {
     if (id && this.messages.has(id)) return;
+    this.waited();
     const row = el("div", "msg user");
-    row.append(el("div", "bubble", text));
+    const bubble = el("div", "bubble", text);
+    row.append(bubble, userActions(row, bubble, (r, edited) => this.onEdit(r, edited)));
+    if (id) row.dataset.messageId = id;
     this.root.append(row);
     if (id) this.messages.set(id, { node: row, done: true });
     this.scroll(true);
@@ -91,9 +122,9 @@ export class Conversation {
     const row = el("div", "msg ai");
     row.dataset.messageId = id;
     const body = el("div", "bubble markdown");
-    row.append(body);
-    this.root.append(row);
     m = { node: row, body, text, done };
+    row.append(body, answerActions(row, () => m.text, (r) => this.onRegenerate(r)));
+    this.root.append(row);
     this.messages.set(id, m);
     this.render(m);
     return m;
@@ -115,9 +146,11 @@ export class Conversation {
 
   render(m) {
     if (!m.body) return;
-    m.body.innerHTML = renderMarkdown(m.text); // escaped first: model output cannot inject markup
+    if (m.done && !m.quiz) m.quiz = this.questions.has(quizQuestion(m.text)?.question_text);
+    m.body.innerHTML = renderMarkdown(m.text); // sanitized: model output cannot inject markup (markdown.js)
+    addCodeCopy(m.body);
     m.body.hidden = m.text === "";
-    m.node.hidden = m.text === "" && !m.thoughts; // a planner turn that only calls tools shows as its cards
+    m.node.hidden = m.text === "" && !m.thoughts || !!m.quiz; // a planner turn that only calls tools shows as its cards
     m.node.classList.toggle("streaming", !m.done);
     this.scroll();
   }
@@ -126,6 +159,22 @@ export class Conversation {
   repaint(m) {
     if (this.paint.size === 0) requestAnimationFrame(() => { for (const x of this.paint) this.render(x); this.paint.clear(); });
     this.paint.add(m);
+  }
+
+  /** Three dots where the answer will be, until its first token, card or question (or the run's end). */
+  waiting() {
+    this.waited();
+    this.pending = el("div", "msg ai pending");
+    this.pending.setAttribute("aria-label", "The assistant is thinking");
+    this.pending.append(el("div", "bubble dots", ""));
+    for (let i = 0; i < 3; i++) this.pending.firstChild.append(el("span"));
+    this.root.append(this.pending);
+    this.scroll(true);
+  }
+
+  waited() {
+    this.pending?.remove();
+    this.pending = null;
   }
 
   // ---- tool cards
@@ -210,6 +259,7 @@ export class Conversation {
     box.append(form);
     this.root.append(box);
     this.interrupts.set(interruptId, box);
+    if (p.question_text) this.questions.set(p.question_text, box);
     this.scroll();
     if (!p.choices) input.focus({ preventScroll: true });
   }
@@ -256,6 +306,7 @@ export class Conversation {
   apply(event) {
     const { method, params } = event;
     const data = params.data || {};
+    if (this.pending && (method === "messages" && data.event === "content-block-delta" || method === "tools" || method === "input.requested")) this.waited();
     const key = (params.namespace || []).join("|");
     if (method === "messages") this.message(key, data);
     else if (method === "tools") {
@@ -308,6 +359,7 @@ export class Conversation {
 
   /** A run ended: close what it left streaming (a cancel stops a message mid-way). */
   settle() {
+    this.waited();
     for (const { message } of this.open.values()) if (message) { message.done = true; this.render(message); }
     this.open.clear();
     for (const c of this.cards.values()) if (c.node.classList.contains("running")) c.stopped();

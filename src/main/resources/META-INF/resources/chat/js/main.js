@@ -3,7 +3,10 @@
 import { api, ApiError, credentials } from "./api.js";
 import { ThreadConnection } from "./stream.js";
 import { Conversation } from "./conversation.js";
-import { ThreadList } from "./threads.js";
+import { ThreadList, title as threadTitle } from "./threads.js";
+import { HistoryPanel } from "./history.js";
+import { checkpointBefore, messageIdAt } from "./branch.js";
+import { loadAssistants } from "./assistants.js";
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
@@ -21,12 +24,14 @@ const page = {
   busy: false,
   turnStarted: null, // when the current turn was sent, for its latency
   lastValues: null,
+  fork: null, // {checkpoint_id, step}: the step the next message continues from (time travel), or null
 };
 
 const EMPTY_HINT = "<h2>How can I help?</h2><p>Try <em>plan my week</em>, <em>good morning</em>, or pick the "
   + "<strong>tutor</strong> and say <em>quiz me on photosynthesis</em>.</p>";
 
-const conversation = new Conversation($("messages"), { onAnswer: answer });
+const conversation = new Conversation($("messages"), { onAnswer: answer, onEdit: edit, onRegenerate: regenerate });
+const historyPanel = new HistoryPanel($("history"), { onFork: (cp) => forkFrom(cp) });
 const threads = new ThreadList($("threads"), $("search"), {
   onOpen: (t) => openThread(t.thread_id).catch(fail),
   onDelete: deleteThread,
@@ -71,28 +76,8 @@ function setBusy(busy) {
   ui.send.hidden = busy;
 }
 
-// ---- assistants
-
-async function loadAssistants() {
-  const list = await api.assistants();
-  ui.picker.replaceChildren(...list.map((a) => {
-    const o = document.createElement("option");
-    o.value = a.assistant_id;
-    o.textContent = a.name && a.name !== a.graph_id ? a.name + " (" + a.graph_id + ")" : a.graph_id;
-    o.dataset.graph = a.graph_id;
-    return o;
-  }));
-  const wanted = params.get("assistant") || localStorage.getItem("conduit.assistant");
-  const match = list.find((a) => a.assistant_id === wanted || a.graph_id === wanted) || list.find((a) => a.graph_id === "agent");
-  page.preferred = match?.assistant_id;
-  if (match) ui.picker.value = match.assistant_id;
-}
-
 // the user's choice applies to new chats; a chat with runs shows (and keeps) its own assistant
-ui.picker.onchange = () => {
-  page.preferred = ui.picker.value;
-  localStorage.setItem("conduit.assistant", ui.picker.value);
-};
+ui.picker.onchange = () => { page.preferred = ui.picker.value; };
 
 // ---- threads
 
@@ -108,7 +93,9 @@ async function showThread(threadId) {
   page.threadId = threadId;
   page.runId = null;
   page.lastValues = null;
+  setFork(null);
   setBusy(false);
+  historyPanel.refresh(threadId).catch(fail);
   history.replaceState(null, "", "#" + encodeURIComponent(threadId));
   threads.select(threadId);
   document.body.classList.remove("show-threads");
@@ -117,7 +104,7 @@ async function showThread(threadId) {
   const since = await api.lastSeq(threadId).catch(() => null);
   const [thread, state] = await Promise.all([api.getThread(threadId), api.state(threadId).catch(() => null)]);
   if (page.threadId !== threadId) return; // another chat was opened meanwhile
-  ui.title.textContent = thread.metadata?.title || "New chat";
+  ui.title.textContent = thread.metadata?.title || (thread.values?.messages?.length ? threadTitle(thread) : "New chat");
   const bound = thread.metadata?.assistant_id;
   if (bound && [...ui.picker.options].some((o) => o.value === bound)) ui.picker.value = bound;
   else if (page.preferred) ui.picker.value = page.preferred;
@@ -210,32 +197,106 @@ async function endTurn() {
   if (runId) conversation.usage(calls, wall);
   showTotals(values);
   threads.refresh();
+  historyPanel.refresh().catch(fail);
 }
 
 async function send(text) {
   await page.opening?.catch(() => {});
   if (!page.threadId) await newThread();
-  const threadId = page.threadId;
   conversation.root.querySelector(".empty")?.remove();
   conversation.user(text);
+  const checkpointId = page.fork?.checkpoint_id;
+  setFork(null);
+  await startRun({ messages: [{ role: "user", content: text }] }, checkpointId);
+  const title = ui.title.textContent;
+  if (title === "New chat" && page.runId) {
+    const short = text.length > 48 ? text.slice(0, 47) + "…" : text;
+    ui.title.textContent = short;
+    api.renameThread(page.threadId, short).then(() => threads.refresh()).catch(fail);
+  }
+}
+
+/** Starts a run on the open thread: from its head, or from `checkpointId` (a fork: a new branch of the thread). */
+async function startRun(input, checkpointId) {
+  const threadId = page.threadId;
   page.turnStarted = performance.now();
   setBusy(true);
+  conversation.waiting();
   try {
-    const started = await page.connection.send("run.start", {
-      assistant_id: ui.picker.value,
-      input: { messages: [{ role: "user", content: text }] },
-    });
+    const params = { assistant_id: ui.picker.value, input };
+    if (checkpointId) params.config = { configurable: { checkpoint_id: checkpointId } };
+    const started = await page.connection.send("run.start", params);
     if (threadId === page.threadId) page.runId = started.run_id;
     ui.picker.disabled = true;
-    const title = ui.title.textContent;
-    if (title === "New chat") {
-      const short = text.length > 48 ? text.slice(0, 47) + "…" : text;
-      ui.title.textContent = short;
-      api.renameThread(threadId, short).then(() => threads.refresh()).catch(fail);
-    }
   } catch (e) {
     setBusy(false);
+    conversation.waited();
     page.turnStarted = null;
+    fail(e);
+  }
+}
+
+// ---- time travel: fork from a step, edit a message, regenerate an answer
+
+/** Shows the conversation as it was at a step; what is sent next continues from there. */
+function forkFrom(cp) {
+  if (page.busy) { toast("Wait for the answer (or stop it) before going back in time."); return; }
+  conversation.clear();
+  conversation.showState({ values: cp.values || {} });
+  setFork({ checkpoint_id: cp.checkpoint.checkpoint_id, step: cp.metadata?.step, next: cp.next || [] });
+  ui.input.focus();
+}
+
+function setFork(fork) {
+  page.fork = fork;
+  const banner = $("fork-banner");
+  banner.hidden = !fork;
+  if (!fork) return;
+  banner.querySelector(".fork-text").textContent = "Branching from step " + (fork.step ?? "?")
+    + ": what you send now continues from there, as a new branch of this chat.";
+  banner.querySelector(".fork-continue").hidden = !fork.next.length;
+}
+
+$("fork-banner").querySelector(".fork-cancel").onclick = () => openThread(page.threadId).catch(fail);
+$("fork-banner").querySelector(".fork-continue").onclick = () => {
+  const id = page.fork?.checkpoint_id;
+  setFork(null);
+  startRun(null, id);
+};
+
+/** The id and the checkpoint before the row's message, from the thread's state and history. */
+async function before(row, type) {
+  const rows = [...conversation.root.querySelectorAll(type === "human" ? ".msg.user" : ".msg.ai:not(.pending):not([hidden])")];
+  const [state, steps] = await Promise.all([api.state(page.threadId), api.history(page.threadId, 200)]);
+  const id = row.dataset.messageId && type === "human" ? row.dataset.messageId : messageIdAt(state.values?.messages || [], type, rows.indexOf(row));
+  const cp = id && checkpointBefore(steps, id);
+  if (!cp) throw new Error("This message's step is not in the chat's history.");
+  return cp;
+}
+
+async function edit(row, text) {
+  if (page.busy) { toast("Wait for the answer (or stop it) before editing."); return; }
+  try {
+    const cp = await before(row, "human");
+    conversation.clear();
+    conversation.showState({ values: cp.values });
+    conversation.user(text);
+    setFork(null);
+    await startRun({ messages: [{ role: "user", content: text }] }, cp.checkpoint_id);
+  } catch (e) {
+    fail(e);
+  }
+}
+
+async function regenerate(row) {
+  if (page.busy) { toast("Wait for the answer (or stop it) before regenerating."); return; }
+  try {
+    const cp = await before(row, "ai");
+    conversation.clear();
+    conversation.showState({ values: cp.values });
+    setFork(null);
+    await startRun(null, cp.checkpoint_id);
+  } catch (e) {
     fail(e);
   }
 }
@@ -289,24 +350,24 @@ function autosize() {
 ui.input.addEventListener("input", autosize);
 ui.stop.onclick = stop;
 $("new-thread").onclick = () => newThread().catch(fail);
+$("history-toggle").onclick = () => (historyPanel.shown ? historyPanel.hide() : historyPanel.show(page.threadId).catch(fail));
 $("menu").onclick = () => document.body.classList.toggle("show-threads");
 $("scrim").onclick = () => document.body.classList.remove("show-threads");
 
 // for the browser test and the curious: drop the live connection as a network failure would
-window.conduitChat = { dropConnection: () => page.connection?.drop(), page };
+window.conduitChat = { dropConnection: () => page.connection?.drop(), page, historyPanel };
 
 // ---- start
 
 (async () => {
   try {
-    await loadAssistants();
+    page.preferred = await loadAssistants(ui.picker, params);
     const list = await threads.refresh();
     const wanted = decodeURIComponent(location.hash.slice(1));
     const existing = list.find((t) => t.thread_id === wanted);
     if (existing) await openThread(existing.thread_id);
     else if (wanted) await openThread(wanted).catch(() => newThread());
-    else if (list.length) await openThread(list[0].thread_id);
-    else showNoThread(); // the first message makes the first chat
+    else showNoThread(); // `/` is a new chat: its first message makes it (the list has the others)
   } catch (e) {
     fail(e);
   }
@@ -315,6 +376,8 @@ window.conduitChat = { dropConnection: () => page.connection?.drop(), page };
 
 function showNoThread() {
   showConnection("idle");
+  setFork(null);
+  historyPanel.refresh(null).catch(fail);
   ui.title.textContent = "New chat";
   conversation.clear();
   conversation.empty(EMPTY_HINT);
