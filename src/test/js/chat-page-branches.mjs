@@ -57,12 +57,17 @@ async function send(text) {
 }
 const turnEnded = (before) => page.waitForFunction((n) => document.querySelectorAll(".usage").length > n && !document.body.classList.contains("busy"), before);
 const newestRun = async () => (await api("GET", "/threads/" + await threadId() + "/runs?limit=1"))[0]?.run_id ?? null;
-/** Waits until a run newer than `prev` has ended and the page has taken in its end. */
+/** Waits until a run newer than `prev` has ended and the page has taken in its end (polled: no timing assumed). */
 async function runEnded(prev) {
-  await page.waitForFunction(async ([t, p]) => {
-    const r = await (await fetch("/threads/" + t + "/runs?limit=1")).json();
-    return r[0] && r[0].run_id !== p && !["pending", "running"].includes(r[0].status) && !document.body.classList.contains("busy");
-  }, [await threadId(), prev], { polling: 100 });
+  const t = await threadId();
+  for (;;) {
+    const r = (await api("GET", "/threads/" + t + "/runs?limit=1"))[0];
+    if (r && r.run_id !== prev && !["pending", "running"].includes(r.status)) break;
+    const toast = await page.locator("#toast").isVisible() ? await page.locator("#toast").innerText() : null;
+    if (toast) throw new Error("the page says: " + toast);
+    await page.waitForTimeout(100);
+  }
+  await page.waitForFunction(() => !document.body.classList.contains("busy") && !document.querySelector(".msg.pending"));
 }
 const echo = (text) => "This is the Conduit simulator, not a real model. You said: " + text;
 const shown = async () => page.evaluate(() => [...document.querySelectorAll(".msg:not(.pending):not([hidden]) .bubble")]
@@ -71,11 +76,14 @@ const shown = async () => page.evaluate(() => [...document.querySelectorAll(".ms
 const summary = {};
 try {
   // 1. `/` is a new chat, not the last one; the first message makes it
-  await api("POST", "/threads", { metadata: { title: "An older chat" } }).then((t) => created.add(t.thread_id));
+  const older = "An older chat " + Date.now().toString(36);
+  await api("POST", "/threads", { metadata: { title: older } }).then((t) => created.add(t.thread_id));
   await page.goto(base + "/");
   await page.waitForFunction(() => window.conduitChat.page.ready);
   check(await threadId() === null && await page.locator("#thread-title").innerText() === "New chat", "/ opens a new chat");
-  check(await page.locator(".thread", { hasText: "An older chat" }).count() === 1, "the older chats are in the list");
+  await page.waitForSelector(".thread");
+  check(await page.locator(".thread", { hasText: older }).count() === 1, "the older chats are in the list: "
+    + (await page.locator("#threads").innerText()).slice(0, 300));
 
   // 2. a thinking indicator shows until the first token, then goes
   await page.evaluate(() => {
@@ -157,6 +165,39 @@ try {
   await page.reload();
   await page.waitForSelector("#connection[data-state=live]");
   check(JSON.stringify(await shown()) === JSON.stringify(edited), "a reload shows the current branch: " + JSON.stringify(await shown()));
+
+  // 8. attach: a CSV file goes to the thread for the analyst's tools, an image goes with the next message
+  await page.click("#new-thread");
+  await page.waitForFunction(() => document.querySelector("#connection").dataset.state === "live" && document.querySelector("#thread-title").textContent === "New chat");
+  await page.selectOption("#assistant", { label: "analyst" });
+  await page.setInputFiles("#file", new URL("../../../docs/blueprints/sales.csv", import.meta.url).pathname);
+  await page.waitForSelector(".note.file");
+  check((await page.locator(".note.file").innerText()).includes("sales.csv · 12 rows"), "the uploaded CSV shows with its rows");
+  const files = await api("GET", "/threads/" + await threadId() + "/files");
+  check(files.length === 1 && files[0].name === "sales.csv", "the CSV is the thread's file");
+  let prevRun = await newestRun();
+  await send("What are the total units by region in sales.csv?");
+  await runEnded(prevRun);
+  check(await page.locator(".tool .tool-name").first().innerText() === "aggregate", "the analyst's tool read the file");
+  check((await shown()).at(-1).startsWith("a:") && (await transcript()).at(-1).startsWith("a:"), "the analyst answered");
+  await page.screenshot({ path: join(artifacts, "chat-page-attach.png") });
+  await page.reload();
+  await page.waitForSelector("#connection[data-state=live]");
+  check(await page.locator(".note.file").count() === 1, "a reloaded chat lists its files");
+
+  await page.click("#new-thread");
+  await page.waitForFunction(() => document.querySelector("#connection").dataset.state === "live" && document.querySelector("#thread-title").textContent === "New chat");
+  await page.selectOption("#assistant", { label: "agent" });
+  const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
+  await page.setInputFiles("#file", { name: "dot.png", mimeType: "image/png", buffer: png });
+  await page.waitForSelector("#tray .chip img");
+  prevRun = await newestRun();
+  await send("What is in this picture?");
+  await runEnded(prevRun);
+  check(await page.locator("#tray").isHidden(), "the tray empties once the message is sent");
+  const human = (await stateMessages()).find((m) => m.type === "human");
+  check(Array.isArray(human.content) && human.content.some((b) => JSON.stringify(b).includes("data:image/png;base64,")), "the image went with the message: " + JSON.stringify(human.content).slice(0, 200));
+  check(await page.locator(".msg.user .images img").count() === 1, "the message shows its image");
 
   check(consoleErrors.length === 0, "no console errors: " + JSON.stringify(consoleErrors));
   summary.checks = checks;

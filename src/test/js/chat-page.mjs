@@ -141,6 +141,7 @@ try {
   check(await page.locator(".interrupt.answered").count() === 1, "the first question is answered");
   check((await page.locator(".interrupt-head").last().innerText()).toLowerCase().includes("question 2 of 3"), "the second question follows the answer");
   check(await page.locator(".interrupt .choice.chosen").count() === 1, "the chosen answer stays marked");
+  check(!(await bubbles()).some((b) => b.startsWith("Question 1 of 3")), "the quiz question shows once, as its card");
   await page.screenshot({ path: join(artifacts, "chat-page.png") }); // the showcase (README)
 
   // back to the first chat, with the thread list (rename and search)
@@ -158,6 +159,8 @@ try {
   check(occurrences(history, answer1.trim()) === 1, "the reopened chat shows each answer once");
   check(await page.locator(".tool").count() >= 5 && await page.locator(".tool.running").count() === 0, "the reopened chat shows its finished cards");
   check(occurrences(history, "It is called Felix") === 2, "the interrupt's answer shows once, and once in the reply that echoes it");
+  check(await page.locator(".note.replan").count() === 1, "the reopened chat keeps its re-plan note");
+  check(/\d+ in · \d+ out tokens.* total/.test(await page.locator(".usage").first().innerText()), "the reopened chat keeps each turn's tokens and latency");
 
   // 5. stop: a paced answer is cancelled mid-way
   const long = "Stop me " + words(400, "w"); // 8 s of answer at 20 ms a token: stopped long before its end
@@ -188,6 +191,8 @@ try {
   const all = await page.locator("#messages").innerText();
   check(occurrences(all, expected) === 1, "the answer shows once, complete");
   check(occurrences(all, "r299") === 2, "its text shows once (the question and the answer each hold the last word once)");
+  check(await page.locator(".note", { hasText: "Stopped" }).count() === 1, "the stopped turn keeps its Stopped mark after a reload");
+  check((await bubbles()).some((b) => b.trim() === stopped.trim()), "the stopped turn keeps its partial answer after a reload");
   await page.screenshot({ path: join(artifacts, "chat-page-reloaded.png") });
 
   // 7. delete a chat
@@ -200,6 +205,9 @@ try {
   // 8. the quiz chat reopened, at desktop and phone width
   await page.locator(".thread .thread-open").first().click();
   await page.waitForSelector(".interrupt:not(.answered) .choice");
+  check(await page.locator(".interrupt").count() === 2 && await page.locator(".interrupt.answered .choice.chosen").count() === 1,
+    "the reopened quiz shows the answered question as its card, with the answer chosen");
+  check(!(await bubbles()).some((b) => b.startsWith("Question 1 of 3")), "the reopened quiz shows each question once");
   await page.screenshot({ path: join(artifacts, "chat-page-reopened.png") });
   await page.setViewportSize({ width: 390, height: 844 });
   // at phone width the thread list slides away (a CSS transition: waited for, not timed)

@@ -4,24 +4,20 @@
 import { renderMarkdown } from "./markdown.js";
 import { userActions, answerActions, addCodeCopy } from "./actions.js";
 import { quizQuestion } from "./quiz.js";
-
-const el = (tag, cls, text) => {
-  const e = document.createElement(tag);
-  if (cls) e.className = cls;
-  if (text != null) e.textContent = text;
-  return e;
-};
+import { toolCard } from "./cards.js";
+import { el } from "./dom.js";
 
 function textOf(content) {
   if (typeof content === "string") return content;
   return (content || []).filter((b) => b.type === "text").map((b) => b.text).join("");
 }
 
-function pretty(value) {
-  if (typeof value === "string") {
-    try { return JSON.stringify(JSON.parse(value), null, 2); } catch { return value; }
-  }
-  return JSON.stringify(value, null, 2);
+/** The image URLs of a message's content blocks (OpenAI's image_url, LangChain's image with a url or base64 data). */
+function imagesOf(content) {
+  if (!Array.isArray(content)) return [];
+  return content.map((b) => b.type === "image_url" ? (b.image_url?.url ?? b.image_url ?? b.url)
+    : b.type === "image" ? (b.url ?? (b.data ? "data:" + (b.mime_type || "image/png") + ";base64," + b.data : null)) : null)
+    .filter((u) => typeof u === "string" && /^(https?:|data:image\/)/.test(u));
 }
 
 export class Conversation {
@@ -64,7 +60,7 @@ export class Conversation {
     const messages = state?.values?.messages || [];
     for (let i = 0; i < messages.length; i++) {
       const m = messages[i];
-      if (m.type === "human") this.user(textOf(m.content), m.id);
+      if (m.type === "human") this.user(textOf(m.content), m.id, imagesOf(m.content));
       else if (m.type === "ai") {
         const text = textOf(m.content);
         const quiz = quizQuestion(text);
@@ -104,11 +100,16 @@ export class Conversation {
 
   // ---- messages
 
-  user(text, id) {
+  user(text, id, images = []) {
     if (id && this.messages.has(id)) return;
     this.waited();
     const row = el("div", "msg user");
     const bubble = el("div", "bubble", text);
+    if (images.length) {
+      const strip = el("div", "images");
+      for (const url of images) { const i = el("img"); i.src = url; i.alt = "attached image"; strip.append(i); }
+      row.append(strip);
+    }
     row.append(bubble, userActions(row, bubble, (r, edited) => this.onEdit(r, edited)));
     if (id) row.dataset.messageId = id;
     this.root.append(row);
@@ -164,6 +165,7 @@ export class Conversation {
   /** Three dots where the answer will be, until its first token, card or question (or the run's end). */
   waiting() {
     this.waited();
+    this.turnLog = { replans: [], partial: "" }; // what the page records of the turn (turnlog.js)
     this.pending = el("div", "msg ai pending");
     this.pending.setAttribute("aria-label", "The assistant is thinking");
     this.pending.append(el("div", "bubble dots", ""));
@@ -185,33 +187,8 @@ export class Conversation {
       if (name && !c.name) c.setName(name);
       return c;
     }
-    const node = el("details", "tool running");
-    const summary = el("summary");
-    const icon = el("span", "tool-icon", "⚙");
-    const title = el("span", "tool-name", name || "tool");
-    const status = el("span", "tool-status", "running");
-    summary.append(icon, title, status);
-    const args = el("pre", "tool-args");
-    const result = el("pre", "tool-result");
-    result.hidden = true;
-    node.append(summary, el("div", "tool-label", "arguments"), args, result);
-    this.root.append(node);
-    let argText = "";
-    c = {
-      node, name,
-      setName(n) { this.name = n; title.textContent = n; },
-      addArgs(delta) { argText += delta; args.textContent = argText; },
-      setArgs(value, whole) { if (whole || !argText) { argText = pretty(value); args.textContent = argText; } },
-      stopped() { node.classList.remove("running"); status.textContent = "not run"; },
-      finish(output, error) {
-        node.classList.remove("running");
-        node.classList.toggle("failed", !!error);
-        status.textContent = error ? "failed" : "done";
-        result.hidden = false;
-        result.textContent = pretty(output ?? "");
-        result.dataset.label = error ? "error" : "result";
-      },
-    };
+    c = toolCard(name);
+    this.root.append(c.node);
     this.cards.set(id, c);
     this.scroll();
     return c;
@@ -299,6 +276,30 @@ export class Conversation {
     n.title = calls.map((c) => c.stage + " (" + c.model + "): " + c.inputTokens + " → " + c.outputTokens + " tokens, " + seconds(c.durationMillis)).join("\n");
     this.root.append(n);
     this.scroll();
+    return n;
+  }
+
+  // ---- turns recorded by the page (turnlog.js): shown again after a reload
+
+  /** Each recorded turn after the message it follows: its partial answer and "Stopped", re-plan notes, usage. */
+  showTurns(turns, llmCalls) {
+    for (const [runId, t] of Object.entries(turns)) {
+      const anchor = this.messages.get(t.after)?.node;
+      if (!anchor || !anchor.isConnected) continue; // a turn of another branch
+      const shown = [];
+      if (t.stopped && t.partial) {
+        const m = this.assistant("stopped:" + runId, t.partial, true);
+        shown.push(m.node);
+      }
+      const replans = (t.replans || []).map((text) => this.note(text, "note replan"));
+      if (t.stopped) shown.push(this.note("Stopped", "note"));
+      const calls = (llmCalls || []).filter((c) => c.runId === runId);
+      const usage = this.usage(calls, t.wall ?? null);
+      if (usage) shown.push(usage);
+      if (anchor.classList.contains("ai") && !t.stopped) anchor.before(...replans);
+      else shown.splice(t.stopped && t.partial ? 1 : 0, 0, ...replans);
+      anchor.after(...shown);
+    }
   }
 
   // ---- protocol events
@@ -322,6 +323,7 @@ export class Conversation {
       const p = data.payload || {};
       const n = this.note("↻ Re-planning" + (p.attempt ? " (" + p.attempt + "/" + p.budget + ")" : "") + ": " + (p.problems || []).join("; "), "note replan");
       n.title = "The verifier found the tools' results wanting and asked the planner to try again";
+      this.turnLog?.replans.push(n.textContent);
     }
   }
 
@@ -360,7 +362,11 @@ export class Conversation {
   /** A run ended: close what it left streaming (a cancel stops a message mid-way). */
   settle() {
     this.waited();
-    for (const { message } of this.open.values()) if (message) { message.done = true; this.render(message); }
+    for (const { message } of this.open.values()) if (message) {
+      message.done = true;
+      this.render(message);
+      if (this.turnLog && message.text) this.turnLog.partial += message.text; // stopped mid-way: not in state
+    }
     this.open.clear();
     for (const c of this.cards.values()) if (c.node.classList.contains("running")) c.stopped();
   }

@@ -5,8 +5,10 @@ import { ThreadConnection } from "./stream.js";
 import { Conversation } from "./conversation.js";
 import { ThreadList, title as threadTitle } from "./threads.js";
 import { HistoryPanel } from "./history.js";
-import { checkpointBefore, messageIdAt } from "./branch.js";
+import { timeTravel } from "./timetravel.js";
 import { loadAssistants } from "./assistants.js";
+import { recordTurn, turnsOf } from "./turnlog.js";
+import { Attachments, describeFile } from "./attach.js";
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
@@ -30,8 +32,28 @@ const page = {
 const EMPTY_HINT = "<h2>How can I help?</h2><p>Try <em>plan my week</em>, <em>good morning</em>, or pick the "
   + "<strong>tutor</strong> and say <em>quiz me on photosynthesis</em>.</p>";
 
-const conversation = new Conversation($("messages"), { onAnswer: answer, onEdit: edit, onRegenerate: regenerate });
-const historyPanel = new HistoryPanel($("history"), { onFork: (cp) => forkFrom(cp) });
+const conversation = new Conversation($("messages"), {
+  onAnswer: answer, onEdit: (row, text) => travel.edit(row, text), onRegenerate: (row) => travel.regenerate(row),
+});
+const travel = timeTravel({
+  page, conversation, startRun: (input, checkpointId) => startRun(input, checkpointId), reopen: () => openThread(page.threadId),
+  toast: (text) => toast(text), fail: (e) => fail(e), input: ui.input,
+});
+const setFork = travel.setFork;
+const attachments = new Attachments({
+  input: $("file"), tray: $("tray"), fail: (e) => fail(e),
+  ensureThread: async () => {
+    await page.opening?.catch(() => {});
+    if (!page.threadId) await newThread();
+    return page.threadId;
+  },
+  onUploaded: (f) => {
+    conversation.root.querySelector(".empty")?.remove();
+    conversation.note(describeFile(f), "note file");
+  },
+});
+$("attach").onclick = () => $("file").click();
+const historyPanel = new HistoryPanel($("history"), { onFork: (cp) => travel.forkFrom(cp) });
 const threads = new ThreadList($("threads"), $("search"), {
   onOpen: (t) => openThread(t.thread_id).catch(fail),
   onDelete: deleteThread,
@@ -102,7 +124,8 @@ async function showThread(threadId) {
   conversation.clear();
   // first the newest seq, then the state: whatever happens after the seq is streamed, the rest is in the state
   const since = await api.lastSeq(threadId).catch(() => null);
-  const [thread, state] = await Promise.all([api.getThread(threadId), api.state(threadId).catch(() => null)]);
+  const [thread, state, files] = await Promise.all([api.getThread(threadId), api.state(threadId).catch(() => null),
+    api.files(threadId).catch(() => [])]);
   if (page.threadId !== threadId) return; // another chat was opened meanwhile
   ui.title.textContent = thread.metadata?.title || (thread.values?.messages?.length ? threadTitle(thread) : "New chat");
   const bound = thread.metadata?.assistant_id;
@@ -110,6 +133,8 @@ async function showThread(threadId) {
   else if (page.preferred) ui.picker.value = page.preferred;
   ui.picker.disabled = !!bound; // a thread belongs to one graph
   conversation.showState(state);
+  for (const f of [...files].reverse()) conversation.root.prepend(conversation.note(describeFile(f), "note file"));
+  conversation.showTurns(turnsOf(thread), state?.values?.llm_calls);
   showTotals(state?.values);
   if (!state?.values?.messages?.length && !state?.interrupts?.length) {
     conversation.empty(EMPTY_HINT);
@@ -180,13 +205,17 @@ function onEvent(event) {
   } else if (["completed", "interrupted", "failed"].includes(d.event)) {
     conversation.settle();
     if (d.event === "failed") conversation.note("The run failed: " + (d.error || "unknown error"), "note error");
-    if (d.event === "interrupted" && !conversation.pendingInterrupts().length) conversation.note("Stopped", "note");
-    endTurn();
+    const stopped = d.event === "interrupted" && !conversation.pendingInterrupts().length;
+    if (stopped) conversation.note("Stopped", "note");
+    endTurn(stopped);
   }
 }
 
-async function endTurn() {
+async function endTurn(stopped) {
   const runId = page.runId;
+  const threadId = page.threadId;
+  const log = conversation.turnLog;
+  conversation.turnLog = null;
   const wall = page.turnStarted != null ? performance.now() - page.turnStarted : null;
   page.turnStarted = null;
   page.runId = null;
@@ -195,6 +224,12 @@ async function endTurn() {
   if (!values?.llm_calls) values = (await api.state(page.threadId).catch(() => null))?.values;
   const calls = (values?.llm_calls || []).filter((c) => runId && c.runId === runId);
   if (runId) conversation.usage(calls, wall);
+  const after = values?.messages?.at(-1)?.id;
+  if (runId && after) {
+    const record = { after, wall: wall == null ? null : Math.round(wall), replans: log?.replans || [], stopped: !!stopped };
+    if (stopped) record.partial = log?.partial || "";
+    recordTurn(threadId, runId, record).catch(fail);
+  }
   showTotals(values);
   threads.refresh();
   historyPanel.refresh().catch(fail);
@@ -204,10 +239,12 @@ async function send(text) {
   await page.opening?.catch(() => {});
   if (!page.threadId) await newThread();
   conversation.root.querySelector(".empty")?.remove();
-  conversation.user(text);
+  const images = attachments.take();
+  conversation.user(text, undefined, images.map((b) => b.image_url.url));
   const checkpointId = page.fork?.checkpoint_id;
   setFork(null);
-  await startRun({ messages: [{ role: "user", content: text }] }, checkpointId);
+  const content = images.length ? [{ type: "text", text }, ...images] : text;
+  await startRun({ messages: [{ role: "user", content }] }, checkpointId);
   const title = ui.title.textContent;
   if (title === "New chat" && page.runId) {
     const short = text.length > 48 ? text.slice(0, 47) + "…" : text;
@@ -236,79 +273,16 @@ async function startRun(input, checkpointId) {
   }
 }
 
-// ---- time travel: fork from a step, edit a message, regenerate an answer
-
-/** Shows the conversation as it was at a step; what is sent next continues from there. */
-function forkFrom(cp) {
-  if (page.busy) { toast("Wait for the answer (or stop it) before going back in time."); return; }
-  conversation.clear();
-  conversation.showState({ values: cp.values || {} });
-  setFork({ checkpoint_id: cp.checkpoint.checkpoint_id, step: cp.metadata?.step, next: cp.next || [] });
-  ui.input.focus();
-}
-
-function setFork(fork) {
-  page.fork = fork;
-  const banner = $("fork-banner");
-  banner.hidden = !fork;
-  if (!fork) return;
-  banner.querySelector(".fork-text").textContent = "Branching from step " + (fork.step ?? "?")
-    + ": what you send now continues from there, as a new branch of this chat.";
-  banner.querySelector(".fork-continue").hidden = !fork.next.length;
-}
-
-$("fork-banner").querySelector(".fork-cancel").onclick = () => openThread(page.threadId).catch(fail);
-$("fork-banner").querySelector(".fork-continue").onclick = () => {
-  const id = page.fork?.checkpoint_id;
-  setFork(null);
-  startRun(null, id);
-};
-
-/** The id and the checkpoint before the row's message, from the thread's state and history. */
-async function before(row, type) {
-  const rows = [...conversation.root.querySelectorAll(type === "human" ? ".msg.user" : ".msg.ai:not(.pending):not([hidden])")];
-  const [state, steps] = await Promise.all([api.state(page.threadId), api.history(page.threadId, 200)]);
-  const id = row.dataset.messageId && type === "human" ? row.dataset.messageId : messageIdAt(state.values?.messages || [], type, rows.indexOf(row));
-  const cp = id && checkpointBefore(steps, id);
-  if (!cp) throw new Error("This message's step is not in the chat's history.");
-  return cp;
-}
-
-async function edit(row, text) {
-  if (page.busy) { toast("Wait for the answer (or stop it) before editing."); return; }
-  try {
-    const cp = await before(row, "human");
-    conversation.clear();
-    conversation.showState({ values: cp.values });
-    conversation.user(text);
-    setFork(null);
-    await startRun({ messages: [{ role: "user", content: text }] }, cp.checkpoint_id);
-  } catch (e) {
-    fail(e);
-  }
-}
-
-async function regenerate(row) {
-  if (page.busy) { toast("Wait for the answer (or stop it) before regenerating."); return; }
-  try {
-    const cp = await before(row, "ai");
-    conversation.clear();
-    conversation.showState({ values: cp.values });
-    setFork(null);
-    await startRun(null, cp.checkpoint_id);
-  } catch (e) {
-    fail(e);
-  }
-}
-
 async function answer(interrupt, response) {
   page.turnStarted = performance.now();
+  conversation.waiting();
   try {
     const r = await page.connection.send("input.respond", { namespace: interrupt.namespace, interrupt_id: interrupt.id, response });
     if (r?.run_id) page.runId = r.run_id;
     conversation.answered([interrupt.id]);
   } catch (e) {
     page.turnStarted = null;
+    conversation.waited();
     fail(e);
     throw e;
   }
