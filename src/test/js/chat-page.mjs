@@ -128,6 +128,9 @@ try {
   await turnEnded(beforeAnswer);
   check((await page.locator("#messages").innerText()).includes("It is called Felix"), "the answer is part of the conversation");
 
+  const liveReplans = await page.locator(".note.replan").count();
+  const liveUsage = await usageLines();
+
   // 4. the tutor's quiz: a question with choices, answered with a button (a thread of the tutor)
   await newChat();
   await page.selectOption("#assistant", { label: "tutor" });
@@ -159,7 +162,8 @@ try {
   check(occurrences(history, answer1.trim()) === 1, "the reopened chat shows each answer once");
   check(await page.locator(".tool").count() >= 5 && await page.locator(".tool.running").count() === 0, "the reopened chat shows its finished cards");
   check(occurrences(history, "It is called Felix") === 2, "the interrupt's answer shows once, and once in the reply that echoes it");
-  check(await page.locator(".note.replan").count() === 1, "the reopened chat keeps its re-plan note");
+  check(await page.locator(".note.replan").count() === liveReplans, "the reopened chat keeps its re-plan notes (" + liveReplans + ")");
+  check(await usageLines() === liveUsage, "the reopened chat keeps each turn's usage line (" + liveUsage + ")");
   check(/\d+ in · \d+ out tokens.* total/.test(await page.locator(".usage").first().innerText()), "the reopened chat keeps each turn's tokens and latency");
 
   // 5. stop: a paced answer is cancelled mid-way

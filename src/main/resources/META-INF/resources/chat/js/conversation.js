@@ -282,9 +282,9 @@ export class Conversation {
   // ---- turns recorded by the page (turnlog.js): shown again after a reload
 
   /** Each recorded turn after the message it follows: its partial answer and "Stopped", re-plan notes, usage. */
-  showTurns(turns, llmCalls) {
+  showTurns(turns, llmCalls, messages = []) {
     for (const [runId, t] of Object.entries(turns)) {
-      const anchor = this.messages.get(t.after)?.node;
+      const anchor = this.shownAt(messages, t.after);
       if (!anchor || !anchor.isConnected) continue; // a turn of another branch
       const shown = [];
       if (t.stopped && t.partial) {
@@ -300,6 +300,18 @@ export class Conversation {
       else shown.splice(t.stopped && t.partial ? 1 : 0, 0, ...replans);
       anchor.after(...shown);
     }
+  }
+
+  /** The node that shows the message `id` of `messages`, or the nearest one before it (a tool call shows as its card). */
+  shownAt(messages, id) {
+    const at = messages.findIndex((m) => m.id === id);
+    for (let i = at; i >= 0; i--) {
+      const m = messages[i];
+      const node = this.messages.get(m.id)?.node || this.cards.get(m.tool_call_id)?.node
+        || this.cards.get(m.tool_calls?.at(-1)?.id)?.node;
+      if (node?.isConnected && !node.hidden) return node;
+    }
+    return null;
   }
 
   // ---- protocol events

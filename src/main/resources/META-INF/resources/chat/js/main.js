@@ -134,7 +134,7 @@ async function showThread(threadId) {
   ui.picker.disabled = !!bound; // a thread belongs to one graph
   conversation.showState(state);
   for (const f of [...files].reverse()) conversation.root.prepend(conversation.note(describeFile(f), "note file"));
-  conversation.showTurns(turnsOf(thread), state?.values?.llm_calls);
+  conversation.showTurns(turnsOf(thread), state?.values?.llm_calls, state?.values?.messages);
   showTotals(state?.values);
   if (!state?.values?.messages?.length && !state?.interrupts?.length) {
     conversation.empty(EMPTY_HINT);
