@@ -90,5 +90,5 @@ async function upload(threadId, file) {
 /** One line that says what an uploaded file is: its name, and for a CSV its rows and columns. */
 export function describeFile(f) {
   const csv = f.csv ? " · " + f.csv.row_count + " rows · " + f.csv.columns.map((c) => c.name).join(", ") : "";
-  return "📎 " + f.name + csv;
+  return "Attached " + f.name + csv;
 }

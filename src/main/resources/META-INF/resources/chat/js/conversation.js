@@ -87,6 +87,16 @@ export class Conversation {
     this.scroll(true);
   }
 
+  /** A streamed message that repeats a quiz question is hidden: its card shows it (drawn here if not on the page). */
+  asQuiz(m) {
+    const quiz = quizQuestion(m.text);
+    if (!quiz) return;
+    m.quiz = true;
+    if (this.questions.has(quiz.question_text)) return;
+    this.askedBefore(quiz, null);
+    m.node.before(this.questions.get(quiz.question_text));
+  }
+
   /** A quiz question answered in an earlier turn, as its card with the answer chosen. */
   askedBefore(quiz, answer) {
     const id = "asked:" + quiz.question_num + ":" + quiz.question_text;
@@ -147,7 +157,7 @@ export class Conversation {
 
   render(m) {
     if (!m.body) return;
-    if (m.done && !m.quiz) m.quiz = this.questions.has(quizQuestion(m.text)?.question_text);
+    if (m.done && !m.quiz) this.asQuiz(m);
     m.body.innerHTML = renderMarkdown(m.text); // sanitized: model output cannot inject markup (markdown.js)
     addCodeCopy(m.body);
     m.body.hidden = m.text === "";
@@ -277,41 +287,6 @@ export class Conversation {
     this.root.append(n);
     this.scroll();
     return n;
-  }
-
-  // ---- turns recorded by the page (turnlog.js): shown again after a reload
-
-  /** Each recorded turn after the message it follows: its partial answer and "Stopped", re-plan notes, usage. */
-  showTurns(turns, llmCalls, messages = []) {
-    for (const [runId, t] of Object.entries(turns)) {
-      const anchor = this.shownAt(messages, t.after);
-      if (!anchor || !anchor.isConnected) continue; // a turn of another branch
-      const shown = [];
-      if (t.stopped && t.partial) {
-        const m = this.assistant("stopped:" + runId, t.partial, true);
-        shown.push(m.node);
-      }
-      const replans = (t.replans || []).map((text) => this.note(text, "note replan"));
-      if (t.stopped) shown.push(this.note("Stopped", "note"));
-      const calls = (llmCalls || []).filter((c) => c.runId === runId);
-      const usage = this.usage(calls, t.wall ?? null);
-      if (usage) shown.push(usage);
-      if (anchor.classList.contains("ai") && !t.stopped) anchor.before(...replans);
-      else shown.splice(t.stopped && t.partial ? 1 : 0, 0, ...replans);
-      anchor.after(...shown);
-    }
-  }
-
-  /** The node that shows the message `id` of `messages`, or the nearest one before it (a tool call shows as its card). */
-  shownAt(messages, id) {
-    const at = messages.findIndex((m) => m.id === id);
-    for (let i = at; i >= 0; i--) {
-      const m = messages[i];
-      const node = this.messages.get(m.id)?.node || this.cards.get(m.tool_call_id)?.node
-        || this.cards.get(m.tool_calls?.at(-1)?.id)?.node;
-      if (node?.isConnected && !node.hidden) return node;
-    }
-    return null;
   }
 
   // ---- protocol events

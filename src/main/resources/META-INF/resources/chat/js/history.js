@@ -15,9 +15,9 @@ const textOf = (content) => typeof content === "string" ? content
   : (content || []).filter((b) => b.type === "text").map((b) => b.text).join("");
 
 /** One line that says what a step is: its step number, source, the node(s) it ran after, and its newest message. */
-export function describe(cp) {
+export function describe(cp, ranBy = []) {
   const md = cp.metadata || {};
-  const writes = md.writes && typeof md.writes === "object" ? Object.keys(md.writes) : [];
+  const writes = md.writes && typeof md.writes === "object" ? Object.keys(md.writes) : ranBy;
   const msgs = cp.values?.messages || [];
   const last = msgs[msgs.length - 1];
   return {
@@ -58,14 +58,17 @@ export class HistoryPanel {
     if (!threadId) { this.list.replaceChildren(el("li", "none", "No chat open")); return; }
     const steps = await api.history(threadId, 200);
     if (threadId !== this.threadId) return;
-    this.list.replaceChildren(...steps.map((cp) => this.item(cp)));
+    // the node(s) that wrote a step are those its parent was waiting to run (the list is newest first)
+    const byId = new Map(steps.map((cp) => [cp.checkpoint?.checkpoint_id, cp]));
+    const ranBy = (cp) => byId.get(cp.parent_checkpoint?.checkpoint_id)?.next || [];
+    this.list.replaceChildren(...steps.map((cp) => this.item(cp, ranBy(cp))));
     if (!steps.length) this.list.append(el("li", "none", "No steps yet"));
   }
 
-  item(cp) {
+  item(cp, ranBy) {
     const li = el("li", "step");
     li.dataset.checkpointId = cp.checkpoint?.checkpoint_id;
-    const d = describe(cp);
+    const d = describe(cp, ranBy);
     const open = el("button", "step-open");
     open.type = "button";
     open.append(el("span", "step-head", d.head), el("span", "step-preview", d.preview));

@@ -7,7 +7,7 @@ import { ThreadList, title as threadTitle } from "./threads.js";
 import { HistoryPanel } from "./history.js";
 import { timeTravel } from "./timetravel.js";
 import { loadAssistants } from "./assistants.js";
-import { recordTurn, turnsOf } from "./turnlog.js";
+import { recordTurn, turnsOf, showTurns } from "./turnlog.js";
 import { Attachments, describeFile } from "./attach.js";
 
 const $ = (id) => document.getElementById(id);
@@ -134,7 +134,7 @@ async function showThread(threadId) {
   ui.picker.disabled = !!bound; // a thread belongs to one graph
   conversation.showState(state);
   for (const f of [...files].reverse()) conversation.root.prepend(conversation.note(describeFile(f), "note file"));
-  conversation.showTurns(turnsOf(thread), state?.values?.llm_calls, state?.values?.messages);
+  showTurns(conversation, turnsOf(thread), state?.values?.llm_calls, state?.values?.messages);
   showTotals(state?.values);
   if (!state?.values?.messages?.length && !state?.interrupts?.length) {
     conversation.empty(EMPTY_HINT);
