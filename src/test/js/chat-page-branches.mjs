@@ -78,8 +78,14 @@ try {
   // 1. `/` is a new chat, not the last one; the first message makes it
   const older = "An older chat " + Date.now().toString(36);
   await api("POST", "/threads", { metadata: { title: older } }).then((t) => created.add(t.thread_id));
+  // a thread made through the API, with no title: listed under its first message
+  const apiThread = await api("POST", "/threads", {});
+  created.add(apiThread.thread_id);
+  const firstLine = "Made through the API " + Date.now().toString(36);
+  await api("POST", "/threads/" + apiThread.thread_id + "/runs/wait", { assistant_id: "agent", input: { messages: [{ role: "user", content: firstLine }] } });
   await page.goto(base + "/");
   await page.waitForFunction(() => window.conduitChat.page.ready);
+  check(await page.locator(".thread .thread-title", { hasText: firstLine }).count() === 1, "an untitled API thread is listed under its first message");
   check(await threadId() === null && await page.locator("#thread-title").innerText() === "New chat", "/ opens a new chat");
   await page.waitForSelector(".thread");
   check(await page.locator(".thread", { hasText: older }).count() === 1, "the older chats are in the list: "

@@ -30,11 +30,11 @@ export async function copyText(text) {
 }
 
 function copyButton(textOf) {
-  const b = button("Copy", "⧉", async () => {
+  const b = button("Copy", "Copy", async () => {
     await copyText(textOf());
     b.classList.add("done");
-    b.textContent = "✓";
-    setTimeout(() => { b.classList.remove("done"); b.textContent = "⧉"; }, 1200);
+    b.textContent = "Copied";
+    setTimeout(() => { b.classList.remove("done"); b.textContent = "Copy"; }, 1200);
   });
   return b;
 }
@@ -43,7 +43,7 @@ function copyButton(textOf) {
 export function userActions(row, bubble, onEdit) {
   const bar = document.createElement("div");
   bar.className = "msg-actions";
-  const edit = button("Edit", "✎", () => {
+  const edit = button("Edit", "Edit", () => {
     if (row.querySelector(".edit-form")) return;
     const form = document.createElement("form");
     form.className = "edit-form";
@@ -80,7 +80,7 @@ export function userActions(row, bubble, onEdit) {
 export function answerActions(row, textOf, onRegenerate) {
   const bar = document.createElement("div");
   bar.className = "msg-actions";
-  bar.append(copyButton(textOf), button("Regenerate", "↻", () => onRegenerate(row)));
+  bar.append(copyButton(textOf), button("Regenerate", "Regenerate", () => onRegenerate(row)));
   return bar;
 }
 
