@@ -128,6 +128,9 @@ try {
   await turnEnded(beforeAnswer);
   check((await page.locator("#messages").innerText()).includes("It is called Felix"), "the answer is part of the conversation");
 
+  const liveReplans = await page.locator(".note.replan").count();
+  const liveUsage = await usageLines();
+
   // 4. the tutor's quiz: a question with choices, answered with a button (a thread of the tutor)
   await newChat();
   await page.selectOption("#assistant", { label: "tutor" });
@@ -141,6 +144,7 @@ try {
   check(await page.locator(".interrupt.answered").count() === 1, "the first question is answered");
   check((await page.locator(".interrupt-head").last().innerText()).toLowerCase().includes("question 2 of 3"), "the second question follows the answer");
   check(await page.locator(".interrupt .choice.chosen").count() === 1, "the chosen answer stays marked");
+  check(!(await bubbles()).some((b) => b.startsWith("Question 1 of 3")), "the quiz question shows once, as its card");
   await page.screenshot({ path: join(artifacts, "chat-page.png") }); // the showcase (README)
 
   // back to the first chat, with the thread list (rename and search)
@@ -158,6 +162,9 @@ try {
   check(occurrences(history, answer1.trim()) === 1, "the reopened chat shows each answer once");
   check(await page.locator(".tool").count() >= 5 && await page.locator(".tool.running").count() === 0, "the reopened chat shows its finished cards");
   check(occurrences(history, "It is called Felix") === 2, "the interrupt's answer shows once, and once in the reply that echoes it");
+  check(await page.locator(".note.replan").count() === liveReplans, "the reopened chat keeps its re-plan notes (" + liveReplans + ")");
+  check(await usageLines() === liveUsage, "the reopened chat keeps each turn's usage line (" + liveUsage + ")");
+  check(/\d+ in · \d+ out tokens.* total/.test(await page.locator(".usage").first().innerText()), "the reopened chat keeps each turn's tokens and latency");
 
   // 5. stop: a paced answer is cancelled mid-way
   const long = "Stop me " + words(400, "w"); // 8 s of answer at 20 ms a token: stopped long before its end
@@ -188,6 +195,8 @@ try {
   const all = await page.locator("#messages").innerText();
   check(occurrences(all, expected) === 1, "the answer shows once, complete");
   check(occurrences(all, "r299") === 2, "its text shows once (the question and the answer each hold the last word once)");
+  check(await page.locator(".note", { hasText: "Stopped" }).count() === 1, "the stopped turn keeps its Stopped mark after a reload");
+  check((await bubbles()).some((b) => b.trim() === stopped.trim()), "the stopped turn keeps its partial answer after a reload");
   await page.screenshot({ path: join(artifacts, "chat-page-reloaded.png") });
 
   // 7. delete a chat
@@ -200,7 +209,24 @@ try {
   // 8. the quiz chat reopened, at desktop and phone width
   await page.locator(".thread .thread-open").first().click();
   await page.waitForSelector(".interrupt:not(.answered) .choice");
+  // mid-quiz the answered questions are in the quiz subgraph's state, not yet in the thread's: the pending one shows
+  check(await page.locator(".interrupt:not(.answered)").count() === 1, "the reopened quiz shows its pending question");
   await page.screenshot({ path: join(artifacts, "chat-page-reopened.png") });
+  // the quiz to its end, then reloaded: each question shows once, as its card with the answer chosen (the tutor
+  // writes the questions and answers into the thread's messages at the end)
+  for (let q = 2; q <= 3; q++) {
+    const beforeAnswer = await usageLines();
+    await page.locator(".interrupt:not(.answered) .choice").first().click();
+    await turnEnded(beforeAnswer);
+  }
+  check(!(await bubbles()).some((b) => /^Question \d of 3/.test(b)), "the quiz's questions show once, as cards: " + JSON.stringify(await bubbles()));
+  await page.reload();
+  await page.waitForSelector("#connection[data-state=live]");
+  await page.waitForSelector(".interrupt");
+  check(await page.locator(".interrupt.answered").count() === 3 && await page.locator(".interrupt:not(.answered)").count() === 0,
+    "the finished quiz reloaded shows its three questions as answered cards: " + await page.locator(".interrupt").count());
+  check(await page.locator(".interrupt.answered .choice.chosen").count() === 3, "each with its answer chosen");
+  check(!(await bubbles()).some((b) => /^Question \d of 3/.test(b)), "and not again as messages: " + JSON.stringify(await bubbles()));
   await page.setViewportSize({ width: 390, height: 844 });
   // at phone width the thread list slides away (a CSS transition: waited for, not timed)
   await page.waitForFunction(() => document.querySelector("#sidebar").getBoundingClientRect().right <= 0);
@@ -216,9 +242,8 @@ try {
   await page.setViewportSize({ width: 1280, height: 860 });
   await page.goto(base + "/?transport=sse");
   await page.waitForFunction(() => window.conduitChat.page.ready);
-  await page.waitForSelector("#connection[data-state=live]");
+  await newChat(); // `/` is a new chat with no thread yet: the button makes one, and its stream
   check(await page.locator("#connection").innerText() === "SSE", "the page says it streams over SSE");
-  await newChat();
   await page.selectOption("#assistant", { label: "agent" });
   const sseText = "Over SSE " + words(60, "s");
   await send(sseText);

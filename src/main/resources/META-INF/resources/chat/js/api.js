@@ -43,6 +43,7 @@ export const api = {
   createThread: (metadata) => call("POST", "/threads", { metadata }),
   getThread: (id) => call("GET", "/threads/" + enc(id)),
   renameThread: (id, title) => call("PATCH", "/threads/" + enc(id), { metadata: { title } }),
+  patchMetadata: (id, metadata) => call("PATCH", "/threads/" + enc(id), { metadata }),
   deleteThread: (id) => call("DELETE", "/threads/" + enc(id)),
   state: (id) => call("GET", "/threads/" + enc(id) + "/state"),
   runs: (id) => call("GET", "/threads/" + enc(id) + "/runs?limit=10"),
@@ -50,5 +51,7 @@ export const api = {
   /** The seq of the thread's newest event (the protocol's applied_through_seq, from a cheap command). */
   lastSeq: (id) => call("POST", "/threads/" + enc(id) + "/commands", { id: 0, method: "state.get", params: { namespace: [], keys: ["usage"] } })
     .then((a) => a.meta?.applied_through_seq ?? null),
+  files: (id) => call("GET", "/threads/" + enc(id) + "/files"),
+  history: (id, limit) => call("POST", "/threads/" + enc(id) + "/history", { limit }),
   assistants: () => call("POST", "/assistants/search", { limit: 100 }),
 };

@@ -2,30 +2,30 @@
 // (text deltas, tool-call cards, re-plan notes, interrupts, per-turn usage). Everything is keyed by the ids the
 // server gives (message id, tool_call_id, interrupt_id), so a replayed event never shows anything twice.
 import { renderMarkdown } from "./markdown.js";
-
-const el = (tag, cls, text) => {
-  const e = document.createElement(tag);
-  if (cls) e.className = cls;
-  if (text != null) e.textContent = text;
-  return e;
-};
+import { userActions, answerActions, addCodeCopy } from "./actions.js";
+import { quizQuestion } from "./quiz.js";
+import { toolCard } from "./cards.js";
+import { el } from "./dom.js";
 
 function textOf(content) {
   if (typeof content === "string") return content;
   return (content || []).filter((b) => b.type === "text").map((b) => b.text).join("");
 }
 
-function pretty(value) {
-  if (typeof value === "string") {
-    try { return JSON.stringify(JSON.parse(value), null, 2); } catch { return value; }
-  }
-  return JSON.stringify(value, null, 2);
+/** The image URLs of a message's content blocks (OpenAI's image_url, LangChain's image with a url or base64 data). */
+function imagesOf(content) {
+  if (!Array.isArray(content)) return [];
+  return content.map((b) => b.type === "image_url" ? (b.image_url?.url ?? b.image_url ?? b.url)
+    : b.type === "image" ? (b.url ?? (b.data ? "data:" + (b.mime_type || "image/png") + ";base64," + b.data : null)) : null)
+    .filter((u) => typeof u === "string" && /^(https?:|data:image\/)/.test(u));
 }
 
 export class Conversation {
-  constructor(root, { onAnswer }) {
+  constructor(root, { onAnswer, onEdit, onRegenerate }) {
     this.root = root;
     this.onAnswer = onAnswer; // (interrupt {id, namespace}, response) => Promise
+    this.onEdit = onEdit; // (user row, edited text): branch the conversation from before that message
+    this.onRegenerate = onRegenerate; // (answer row): ask again from the step before the answer
     this.clear();
   }
 
@@ -34,9 +34,11 @@ export class Conversation {
     this.messages = new Map(); // message id -> {node, body, text, done}
     this.cards = new Map(); // tool_call_id -> card
     this.interrupts = new Map(); // interrupt_id -> node
+    this.questions = new Map(); // a question's text -> its card (a quiz question shows once: quiz.js)
     this.open = new Map(); // namespace key -> {message, blocks: index -> block}
     this.paint = new Set();
     this.turn = null;
+    this.pending = null;
   }
 
   empty(html) {
@@ -55,10 +57,21 @@ export class Conversation {
 
   /** Shows the thread's checkpointed messages (LangChain dicts of GET /threads/{id}/state). */
   showState(state) {
-    for (const m of state?.values?.messages || []) {
-      if (m.type === "human") this.user(textOf(m.content), m.id);
+    const messages = state?.values?.messages || [];
+    for (let i = 0; i < messages.length; i++) {
+      const m = messages[i];
+      if (m.type === "human") this.user(textOf(m.content), m.id, imagesOf(m.content));
       else if (m.type === "ai") {
         const text = textOf(m.content);
+        const quiz = quizQuestion(text);
+        if (quiz) {
+          // the question and its answer after it: one answered card (or the live card already shown)
+          const answer = messages[i + 1]?.type === "human" ? messages[++i] : null;
+          if (!this.questions.has(quiz.question_text)) this.askedBefore(quiz, answer ? textOf(answer.content) : null);
+          this.messages.set(m.id, { done: true });
+          if (answer) this.messages.set(answer.id, { done: true });
+          continue;
+        }
         const reasoning = Array.isArray(m.content) ? m.content.filter((b) => b.type === "reasoning").map((b) => b.reasoning).join("")
           : m.additional_kwargs?.reasoning_content || "";
         if (text || reasoning || !(m.tool_calls || []).length) {
@@ -74,12 +87,41 @@ export class Conversation {
     this.scroll(true);
   }
 
+  /** A streamed message that repeats a quiz question is hidden: its card shows it (drawn here if not on the page). */
+  asQuiz(m) {
+    const quiz = quizQuestion(m.text);
+    if (!quiz) return;
+    m.quiz = true;
+    if (this.questions.has(quiz.question_text)) return;
+    this.askedBefore(quiz, null);
+    m.node.before(this.questions.get(quiz.question_text));
+  }
+
+  /** A quiz question answered in an earlier turn, as its card with the answer chosen. */
+  askedBefore(quiz, answer) {
+    const id = "asked:" + quiz.question_num + ":" + quiz.question_text;
+    this.ask(id, [], quiz);
+    const box = this.interrupts.get(id);
+    const chosen = [...box.querySelectorAll(".choice")].find((b) => b.lastChild.textContent === answer);
+    chosen?.classList.add("chosen");
+    if (answer != null && !chosen) box.append(el("div", "interrupt-answer", "Answered: " + answer));
+    this.answered([id]);
+  }
+
   // ---- messages
 
-  user(text, id) {
+  user(text, id, images = []) {
     if (id && this.messages.has(id)) return;
+    this.waited();
     const row = el("div", "msg user");
-    row.append(el("div", "bubble", text));
+    const bubble = el("div", "bubble", text);
+    if (images.length) {
+      const strip = el("div", "images");
+      for (const url of images) { const i = el("img"); i.src = url; i.alt = "attached image"; strip.append(i); }
+      row.append(strip);
+    }
+    row.append(bubble, userActions(row, bubble, (r, edited) => this.onEdit(r, edited)));
+    if (id) row.dataset.messageId = id;
     this.root.append(row);
     if (id) this.messages.set(id, { node: row, done: true });
     this.scroll(true);
@@ -91,9 +133,9 @@ export class Conversation {
     const row = el("div", "msg ai");
     row.dataset.messageId = id;
     const body = el("div", "bubble markdown");
-    row.append(body);
-    this.root.append(row);
     m = { node: row, body, text, done };
+    row.append(body, answerActions(row, () => m.text, (r) => this.onRegenerate(r)));
+    this.root.append(row);
     this.messages.set(id, m);
     this.render(m);
     return m;
@@ -115,9 +157,11 @@ export class Conversation {
 
   render(m) {
     if (!m.body) return;
-    m.body.innerHTML = renderMarkdown(m.text); // escaped first: model output cannot inject markup
+    if (m.done && !m.quiz) this.asQuiz(m);
+    m.body.innerHTML = renderMarkdown(m.text); // sanitized: model output cannot inject markup (markdown.js)
+    addCodeCopy(m.body);
     m.body.hidden = m.text === "";
-    m.node.hidden = m.text === "" && !m.thoughts; // a planner turn that only calls tools shows as its cards
+    m.node.hidden = m.text === "" && !m.thoughts || !!m.quiz; // a planner turn that only calls tools shows as its cards
     m.node.classList.toggle("streaming", !m.done);
     this.scroll();
   }
@@ -128,6 +172,23 @@ export class Conversation {
     this.paint.add(m);
   }
 
+  /** Three dots where the answer will be, until its first token, card or question (or the run's end). */
+  waiting() {
+    this.waited();
+    this.turnLog = { replans: [], partial: "" }; // what the page records of the turn (turnlog.js)
+    this.pending = el("div", "msg ai pending");
+    this.pending.setAttribute("aria-label", "The assistant is thinking");
+    this.pending.append(el("div", "bubble dots", ""));
+    for (let i = 0; i < 3; i++) this.pending.firstChild.append(el("span"));
+    this.root.append(this.pending);
+    this.scroll(true);
+  }
+
+  waited() {
+    this.pending?.remove();
+    this.pending = null;
+  }
+
   // ---- tool cards
 
   card(id, name) {
@@ -136,33 +197,8 @@ export class Conversation {
       if (name && !c.name) c.setName(name);
       return c;
     }
-    const node = el("details", "tool running");
-    const summary = el("summary");
-    const icon = el("span", "tool-icon", "⚙");
-    const title = el("span", "tool-name", name || "tool");
-    const status = el("span", "tool-status", "running");
-    summary.append(icon, title, status);
-    const args = el("pre", "tool-args");
-    const result = el("pre", "tool-result");
-    result.hidden = true;
-    node.append(summary, el("div", "tool-label", "arguments"), args, result);
-    this.root.append(node);
-    let argText = "";
-    c = {
-      node, name,
-      setName(n) { this.name = n; title.textContent = n; },
-      addArgs(delta) { argText += delta; args.textContent = argText; },
-      setArgs(value, whole) { if (whole || !argText) { argText = pretty(value); args.textContent = argText; } },
-      stopped() { node.classList.remove("running"); status.textContent = "not run"; },
-      finish(output, error) {
-        node.classList.remove("running");
-        node.classList.toggle("failed", !!error);
-        status.textContent = error ? "failed" : "done";
-        result.hidden = false;
-        result.textContent = pretty(output ?? "");
-        result.dataset.label = error ? "error" : "result";
-      },
-    };
+    c = toolCard(name);
+    this.root.append(c.node);
     this.cards.set(id, c);
     this.scroll();
     return c;
@@ -210,6 +246,7 @@ export class Conversation {
     box.append(form);
     this.root.append(box);
     this.interrupts.set(interruptId, box);
+    if (p.question_text) this.questions.set(p.question_text, box);
     this.scroll();
     if (!p.choices) input.focus({ preventScroll: true });
   }
@@ -249,6 +286,7 @@ export class Conversation {
     n.title = calls.map((c) => c.stage + " (" + c.model + "): " + c.inputTokens + " → " + c.outputTokens + " tokens, " + seconds(c.durationMillis)).join("\n");
     this.root.append(n);
     this.scroll();
+    return n;
   }
 
   // ---- protocol events
@@ -256,6 +294,7 @@ export class Conversation {
   apply(event) {
     const { method, params } = event;
     const data = params.data || {};
+    if (this.pending && (method === "messages" && data.event === "content-block-delta" || method === "tools" || method === "input.requested")) this.waited();
     const key = (params.namespace || []).join("|");
     if (method === "messages") this.message(key, data);
     else if (method === "tools") {
@@ -271,6 +310,7 @@ export class Conversation {
       const p = data.payload || {};
       const n = this.note("↻ Re-planning" + (p.attempt ? " (" + p.attempt + "/" + p.budget + ")" : "") + ": " + (p.problems || []).join("; "), "note replan");
       n.title = "The verifier found the tools' results wanting and asked the planner to try again";
+      this.turnLog?.replans.push(n.textContent);
     }
   }
 
@@ -308,7 +348,12 @@ export class Conversation {
 
   /** A run ended: close what it left streaming (a cancel stops a message mid-way). */
   settle() {
-    for (const { message } of this.open.values()) if (message) { message.done = true; this.render(message); }
+    this.waited();
+    for (const { message } of this.open.values()) if (message) {
+      message.done = true;
+      this.render(message);
+      if (this.turnLog && message.text) this.turnLog.partial += message.text; // stopped mid-way: not in state
+    }
     this.open.clear();
     for (const c of this.cards.values()) if (c.node.classList.contains("running")) c.stopped();
   }

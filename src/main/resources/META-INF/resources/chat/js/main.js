@@ -3,7 +3,12 @@
 import { api, ApiError, credentials } from "./api.js";
 import { ThreadConnection } from "./stream.js";
 import { Conversation } from "./conversation.js";
-import { ThreadList } from "./threads.js";
+import { ThreadList, title as threadTitle } from "./threads.js";
+import { HistoryPanel } from "./history.js";
+import { timeTravel } from "./timetravel.js";
+import { loadAssistants } from "./assistants.js";
+import { recordTurn, turnsOf, showTurns } from "./turnlog.js";
+import { Attachments, describeFile } from "./attach.js";
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
@@ -21,12 +26,34 @@ const page = {
   busy: false,
   turnStarted: null, // when the current turn was sent, for its latency
   lastValues: null,
+  fork: null, // {checkpoint_id, step}: the step the next message continues from (time travel), or null
 };
 
 const EMPTY_HINT = "<h2>How can I help?</h2><p>Try <em>plan my week</em>, <em>good morning</em>, or pick the "
   + "<strong>tutor</strong> and say <em>quiz me on photosynthesis</em>.</p>";
 
-const conversation = new Conversation($("messages"), { onAnswer: answer });
+const conversation = new Conversation($("messages"), {
+  onAnswer: answer, onEdit: (row, text) => travel.edit(row, text), onRegenerate: (row) => travel.regenerate(row),
+});
+const travel = timeTravel({
+  page, conversation, startRun: (input, checkpointId) => startRun(input, checkpointId), reopen: () => openThread(page.threadId),
+  toast: (text) => toast(text), fail: (e) => fail(e), input: ui.input,
+});
+const setFork = travel.setFork;
+const attachments = new Attachments({
+  input: $("file"), tray: $("tray"), fail: (e) => fail(e),
+  ensureThread: async () => {
+    await page.opening?.catch(() => {});
+    if (!page.threadId) await newThread();
+    return page.threadId;
+  },
+  onUploaded: (f) => {
+    conversation.root.querySelector(".empty")?.remove();
+    conversation.note(describeFile(f), "note file");
+  },
+});
+$("attach").onclick = () => $("file").click();
+const historyPanel = new HistoryPanel($("history"), { onFork: (cp) => travel.forkFrom(cp) });
 const threads = new ThreadList($("threads"), $("search"), {
   onOpen: (t) => openThread(t.thread_id).catch(fail),
   onDelete: deleteThread,
@@ -71,28 +98,8 @@ function setBusy(busy) {
   ui.send.hidden = busy;
 }
 
-// ---- assistants
-
-async function loadAssistants() {
-  const list = await api.assistants();
-  ui.picker.replaceChildren(...list.map((a) => {
-    const o = document.createElement("option");
-    o.value = a.assistant_id;
-    o.textContent = a.name && a.name !== a.graph_id ? a.name + " (" + a.graph_id + ")" : a.graph_id;
-    o.dataset.graph = a.graph_id;
-    return o;
-  }));
-  const wanted = params.get("assistant") || localStorage.getItem("conduit.assistant");
-  const match = list.find((a) => a.assistant_id === wanted || a.graph_id === wanted) || list.find((a) => a.graph_id === "agent");
-  page.preferred = match?.assistant_id;
-  if (match) ui.picker.value = match.assistant_id;
-}
-
 // the user's choice applies to new chats; a chat with runs shows (and keeps) its own assistant
-ui.picker.onchange = () => {
-  page.preferred = ui.picker.value;
-  localStorage.setItem("conduit.assistant", ui.picker.value);
-};
+ui.picker.onchange = () => { page.preferred = ui.picker.value; };
 
 // ---- threads
 
@@ -108,21 +115,26 @@ async function showThread(threadId) {
   page.threadId = threadId;
   page.runId = null;
   page.lastValues = null;
+  setFork(null);
   setBusy(false);
+  historyPanel.refresh(threadId).catch(fail);
   history.replaceState(null, "", "#" + encodeURIComponent(threadId));
   threads.select(threadId);
   document.body.classList.remove("show-threads");
   conversation.clear();
   // first the newest seq, then the state: whatever happens after the seq is streamed, the rest is in the state
   const since = await api.lastSeq(threadId).catch(() => null);
-  const [thread, state] = await Promise.all([api.getThread(threadId), api.state(threadId).catch(() => null)]);
+  const [thread, state, files] = await Promise.all([api.getThread(threadId), api.state(threadId).catch(() => null),
+    api.files(threadId).catch(() => [])]);
   if (page.threadId !== threadId) return; // another chat was opened meanwhile
-  ui.title.textContent = thread.metadata?.title || "New chat";
+  ui.title.textContent = thread.metadata?.title || (thread.values?.messages?.length ? threadTitle(thread) : "New chat");
   const bound = thread.metadata?.assistant_id;
   if (bound && [...ui.picker.options].some((o) => o.value === bound)) ui.picker.value = bound;
   else if (page.preferred) ui.picker.value = page.preferred;
   ui.picker.disabled = !!bound; // a thread belongs to one graph
   conversation.showState(state);
+  for (const f of [...files].reverse()) conversation.root.prepend(conversation.note(describeFile(f), "note file"));
+  showTurns(conversation, turnsOf(thread), state?.values?.llm_calls, state?.values?.messages);
   showTotals(state?.values);
   if (!state?.values?.messages?.length && !state?.interrupts?.length) {
     conversation.empty(EMPTY_HINT);
@@ -193,13 +205,17 @@ function onEvent(event) {
   } else if (["completed", "interrupted", "failed"].includes(d.event)) {
     conversation.settle();
     if (d.event === "failed") conversation.note("The run failed: " + (d.error || "unknown error"), "note error");
-    if (d.event === "interrupted" && !conversation.pendingInterrupts().length) conversation.note("Stopped", "note");
-    endTurn();
+    const stopped = d.event === "interrupted" && !conversation.pendingInterrupts().length;
+    if (stopped) conversation.note("Stopped", "note");
+    endTurn(stopped);
   }
 }
 
-async function endTurn() {
+async function endTurn(stopped) {
   const runId = page.runId;
+  const threadId = page.threadId;
+  const log = conversation.turnLog;
+  conversation.turnLog = null;
   const wall = page.turnStarted != null ? performance.now() - page.turnStarted : null;
   page.turnStarted = null;
   page.runId = null;
@@ -208,33 +224,50 @@ async function endTurn() {
   if (!values?.llm_calls) values = (await api.state(page.threadId).catch(() => null))?.values;
   const calls = (values?.llm_calls || []).filter((c) => runId && c.runId === runId);
   if (runId) conversation.usage(calls, wall);
+  const after = values?.messages?.at(-1)?.id;
+  if (runId && after) {
+    const record = { after, wall: wall == null ? null : Math.round(wall), replans: log?.replans || [], stopped: !!stopped };
+    if (stopped) record.partial = log?.partial || "";
+    recordTurn(threadId, runId, record).catch(fail);
+  }
   showTotals(values);
   threads.refresh();
+  historyPanel.refresh().catch(fail);
 }
 
 async function send(text) {
   await page.opening?.catch(() => {});
   if (!page.threadId) await newThread();
-  const threadId = page.threadId;
   conversation.root.querySelector(".empty")?.remove();
-  conversation.user(text);
+  const images = attachments.take();
+  conversation.user(text, undefined, images.map((b) => b.image_url.url));
+  const checkpointId = page.fork?.checkpoint_id;
+  setFork(null);
+  const content = images.length ? [{ type: "text", text }, ...images] : text;
+  await startRun({ messages: [{ role: "user", content }] }, checkpointId);
+  const title = ui.title.textContent;
+  if (title === "New chat" && page.runId) {
+    const short = text.length > 48 ? text.slice(0, 47) + "…" : text;
+    ui.title.textContent = short;
+    api.renameThread(page.threadId, short).then(() => threads.refresh()).catch(fail);
+  }
+}
+
+/** Starts a run on the open thread: from its head, or from `checkpointId` (a fork: a new branch of the thread). */
+async function startRun(input, checkpointId) {
+  const threadId = page.threadId;
   page.turnStarted = performance.now();
   setBusy(true);
+  conversation.waiting();
   try {
-    const started = await page.connection.send("run.start", {
-      assistant_id: ui.picker.value,
-      input: { messages: [{ role: "user", content: text }] },
-    });
+    const params = { assistant_id: ui.picker.value, input };
+    if (checkpointId) params.config = { configurable: { checkpoint_id: checkpointId } };
+    const started = await page.connection.send("run.start", params);
     if (threadId === page.threadId) page.runId = started.run_id;
     ui.picker.disabled = true;
-    const title = ui.title.textContent;
-    if (title === "New chat") {
-      const short = text.length > 48 ? text.slice(0, 47) + "…" : text;
-      ui.title.textContent = short;
-      api.renameThread(threadId, short).then(() => threads.refresh()).catch(fail);
-    }
   } catch (e) {
     setBusy(false);
+    conversation.waited();
     page.turnStarted = null;
     fail(e);
   }
@@ -242,12 +275,14 @@ async function send(text) {
 
 async function answer(interrupt, response) {
   page.turnStarted = performance.now();
+  conversation.waiting();
   try {
     const r = await page.connection.send("input.respond", { namespace: interrupt.namespace, interrupt_id: interrupt.id, response });
     if (r?.run_id) page.runId = r.run_id;
     conversation.answered([interrupt.id]);
   } catch (e) {
     page.turnStarted = null;
+    conversation.waited();
     fail(e);
     throw e;
   }
@@ -289,24 +324,24 @@ function autosize() {
 ui.input.addEventListener("input", autosize);
 ui.stop.onclick = stop;
 $("new-thread").onclick = () => newThread().catch(fail);
+$("history-toggle").onclick = () => (historyPanel.shown ? historyPanel.hide() : historyPanel.show(page.threadId).catch(fail));
 $("menu").onclick = () => document.body.classList.toggle("show-threads");
 $("scrim").onclick = () => document.body.classList.remove("show-threads");
 
 // for the browser test and the curious: drop the live connection as a network failure would
-window.conduitChat = { dropConnection: () => page.connection?.drop(), page };
+window.conduitChat = { dropConnection: () => page.connection?.drop(), page, historyPanel };
 
 // ---- start
 
 (async () => {
   try {
-    await loadAssistants();
+    page.preferred = await loadAssistants(ui.picker, params);
     const list = await threads.refresh();
     const wanted = decodeURIComponent(location.hash.slice(1));
     const existing = list.find((t) => t.thread_id === wanted);
     if (existing) await openThread(existing.thread_id);
     else if (wanted) await openThread(wanted).catch(() => newThread());
-    else if (list.length) await openThread(list[0].thread_id);
-    else showNoThread(); // the first message makes the first chat
+    else showNoThread(); // `/` is a new chat: its first message makes it (the list has the others)
   } catch (e) {
     fail(e);
   }
@@ -315,6 +350,8 @@ window.conduitChat = { dropConnection: () => page.connection?.drop(), page };
 
 function showNoThread() {
   showConnection("idle");
+  setFork(null);
+  historyPanel.refresh(null).catch(fail);
   ui.title.textContent = "New chat";
   conversation.clear();
   conversation.empty(EMPTY_HINT);

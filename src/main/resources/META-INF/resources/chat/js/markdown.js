@@ -1,6 +1,27 @@
-// A small Markdown subset rendered safely: every character of the source is HTML-escaped first, then only
-// markup this module writes itself is added (paragraphs, headings, lists, quotes, code, emphasis, http(s) links).
-// Model output can therefore never inject an element, an attribute or a script.
+// Model output as Markdown (GitHub's flavour: tables, task lists, strikethrough) with highlighted code, rendered
+// safely. Three vendored libraries, no build step (vendor/README.md says which versions and where from):
+// marked parses, highlight.js colours fenced code of a few common languages, and DOMPurify sanitizes the result.
+// Raw HTML in the source is shown as text, never parsed; the sanitizer then keeps only the tags and attributes this
+// page's Markdown makes, and links only to http(s) and mailto. Model output can therefore never inject an element,
+// an attribute or a script.
+import { Marked } from "../vendor/marked.esm.js";
+import DOMPurify from "../vendor/purify.es.mjs";
+import hljs from "../vendor/highlight/core.min.js";
+import bash from "../vendor/highlight/languages/bash.min.js";
+import css from "../vendor/highlight/languages/css.min.js";
+import java from "../vendor/highlight/languages/java.min.js";
+import javascript from "../vendor/highlight/languages/javascript.min.js";
+import json from "../vendor/highlight/languages/json.min.js";
+import python from "../vendor/highlight/languages/python.min.js";
+import shell from "../vendor/highlight/languages/shell.min.js";
+import sql from "../vendor/highlight/languages/sql.min.js";
+import typescript from "../vendor/highlight/languages/typescript.min.js";
+import xml from "../vendor/highlight/languages/xml.min.js";
+import yaml from "../vendor/highlight/languages/yaml.min.js";
+
+for (const [name, grammar] of Object.entries({ bash, css, java, javascript, json, python, shell, sql, typescript, xml, yaml })) {
+  hljs.registerLanguage(name, grammar);
+}
 
 const ESCAPES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 
@@ -9,80 +30,41 @@ export function escapeHtml(text) {
   return String(text).replace(/[&<>"']/g, (c) => ESCAPES[c]);
 }
 
-/** Inline markup of one escaped line: code spans first (their content is left as is), then links and emphasis. */
-function inline(escaped) {
-  const parts = escaped.split(/(`[^`]+`)/g);
-  return parts.map((part, i) => {
-    if (i % 2 === 1) return "<code>" + part.slice(1, -1) + "</code>";
-    return part
-      // [text](url): only absolute http(s) and mailto targets; the url is already escaped, so it cannot close the attribute
-      .replace(/\[([^\]]+)\]\(((?:https?:\/\/|mailto:)[^\s)]+)\)/g,
-        (_, text, url) => '<a href="' + url + '" target="_blank" rel="noopener noreferrer">' + text + "</a>")
-      .replace(/\*\*([^*]+)\*\*/g, "<strong>$1</strong>")
-      .replace(/__([^_]+)__/g, "<strong>$1</strong>")
-      .replace(/(^|[^*\w])\*([^*\s][^*]*?)\*(?!\w)/g, "$1<em>$2</em>")
-      .replace(/(^|[^_\w])_([^_\s][^_]*?)_(?!\w)/g, "$1<em>$2</em>");
-  }).join("");
-}
+const markdown = new Marked({
+  gfm: true,
+  breaks: true, // a chat's single newlines are line breaks
+  renderer: {
+    // raw HTML is text: the model's `<img onerror=…>` shows as written
+    html: ({ text }) => escapeHtml(text),
+    code({ text, lang }) {
+      const language = ((lang || "").match(/^[\w+-]+/)?.[0] || "").toLowerCase();
+      const known = language && hljs.getLanguage(language);
+      const body = known ? hljs.highlight(text, { language, ignoreIllegals: true }).value : escapeHtml(text);
+      const attrs = language ? ' data-lang="' + escapeHtml(language) + '"' : "";
+      return "<pre" + attrs + '><code class="hljs' + (known ? " language-" + language : "") + '">' + body + "</code></pre>";
+    },
+  },
+});
 
-/** Renders Markdown source to HTML. Unclosed code fences (text still streaming in) render as code so far. */
-export function renderMarkdown(source) {
-  const lines = escapeHtml(source ?? "").replace(/\r\n?/g, "\n").split("\n");
-  const out = [];
-  let paragraph = [];
-  let list = null; // {tag, items}
-  let quote = [];
+// only what the renderer above makes; `class` carries highlight.js's token names
+const ALLOWED_TAGS = ["p", "br", "strong", "em", "del", "code", "pre", "span", "a", "ul", "ol", "li", "blockquote", "hr",
+  "h1", "h2", "h3", "h4", "h5", "h6", "table", "thead", "tbody", "tr", "th", "td", "input"];
+const ALLOWED_ATTR = ["href", "title", "class", "align", "start", "data-lang", "type", "checked", "disabled"];
 
-  const flushParagraph = () => {
-    if (paragraph.length) out.push("<p>" + paragraph.map(inline).join("<br>") + "</p>");
-    paragraph = [];
-  };
-  const flushList = () => {
-    if (list) out.push("<" + list.tag + ">" + list.items.map((it) => "<li>" + inline(it) + "</li>").join("") + "</" + list.tag + ">");
-    list = null;
-  };
-  const flushQuote = () => {
-    if (quote.length) out.push("<blockquote>" + quote.map(inline).join("<br>") + "</blockquote>");
-    quote = [];
-  };
-  const flushAll = () => { flushParagraph(); flushList(); flushQuote(); };
-
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i];
-    const fence = line.match(/^\s*```\s*([\w+-]*)\s*$/);
-    if (fence) {
-      flushAll();
-      const code = [];
-      i++;
-      while (i < lines.length && !/^\s*```\s*$/.test(lines[i])) code.push(lines[i++]);
-      const lang = fence[1] ? ' data-lang="' + fence[1] + '"' : "";
-      out.push("<pre" + lang + "><code>" + code.join("\n") + "</code></pre>");
-      continue;
-    }
-    const heading = line.match(/^(#{1,4})\s+(.*)$/);
-    const bullet = line.match(/^\s*[-*+]\s+(.*)$/);
-    const numbered = line.match(/^\s*\d+[.)]\s+(.*)$/);
-    const quoted = line.match(/^&gt;\s?(.*)$/);
-    if (heading) {
-      flushAll();
-      const level = heading[1].length + 2; // h3..h6: headings inside a chat bubble stay small
-      out.push("<h" + level + ">" + inline(heading[2]) + "</h" + level + ">");
-    } else if (bullet || numbered) {
-      flushParagraph(); flushQuote();
-      const tag = bullet ? "ul" : "ol";
-      if (list && list.tag !== tag) flushList();
-      if (!list) list = { tag, items: [] };
-      list.items.push((bullet || numbered)[1]);
-    } else if (quoted) {
-      flushParagraph(); flushList();
-      quote.push(quoted[1]);
-    } else if (line.trim() === "") {
-      flushAll();
-    } else {
-      flushList(); flushQuote();
-      paragraph.push(line);
-    }
+const purify = DOMPurify();
+purify.addHook("afterSanitizeAttributes", (node) => {
+  if (node.tagName === "A") {
+    node.setAttribute("target", "_blank");
+    node.setAttribute("rel", "noopener noreferrer");
   }
-  flushAll();
-  return out.join("");
+  if (node.tagName === "INPUT" && node.getAttribute("type") !== "checkbox") node.remove(); // task lists only
+});
+
+/** Renders Markdown source to sanitized HTML. Unclosed code fences (text still streaming in) render as code so far. */
+export function renderMarkdown(source) {
+  const html = markdown.parse(String(source ?? "").replace(/\r\n?/g, "\n"));
+  return purify.sanitize(html, {
+    ALLOWED_TAGS, ALLOWED_ATTR, ADD_ATTR: ["target", "rel"],
+    ALLOWED_URI_REGEXP: /^(?:https?:|mailto:)/i,
+  });
 }

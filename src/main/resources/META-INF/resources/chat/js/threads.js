@@ -1,4 +1,5 @@
-// The thread list: newest first, filtered by the search box on title (threads' metadata.title), with rename and delete.
+// The thread list: newest first, filtered by the search box on title (threads' metadata.title, else their first
+// message), with rename and delete.
 import { api } from "./api.js";
 
 export class ThreadList {
@@ -70,7 +71,15 @@ function iconButton(symbol, label, onclick) {
   return b;
 }
 
-const title = (t) => t.metadata?.title || "Untitled chat";
+/** A chat's title: its own, else (a thread made through the API) its first message, cut short. */
+export function title(t) {
+  if (t.metadata?.title) return t.metadata.title;
+  const first = (t.values?.messages || []).find((m) => m.type === "human");
+  const text = typeof first?.content === "string" ? first.content
+    : (first?.content || []).filter((b) => b.type === "text").map((b) => b.text).join("");
+  const line = text.trim().split("\n")[0];
+  return line ? (line.length > 48 ? line.slice(0, 47) + "…" : line) : "Untitled chat";
+}
 
 function ago(iso) {
   const s = (Date.now() - Date.parse(iso)) / 1000;
