@@ -70,7 +70,7 @@ public class WebhookObserver implements RunObserver {
     @Override
     public void stoppedBeforeStart(Run run, String graphId) {
         if (run.spec().others().get("webhook") instanceof String url) {
-            send(run.runId(), graphId, url, Instant.now(), RunStatus.INTERRUPTED, null);
+            send(run, graphId, url, Instant.now(), RunStatus.INTERRUPTED, null);
         }
     }
 
@@ -83,24 +83,30 @@ public class WebhookObserver implements RunObserver {
         return new Watch() {
             @Override
             public void recorded(RunStatus status, String error) {
-                send(run.runId(), graphId, url, startedAt, status, error);
+                send(run, graphId, url, startedAt, status, error);
             }
         };
     }
 
     /** Never throws: it is called on the worker's path that records the run's end. */
-    private void send(String runId, String graphId, String url, Instant startedAt, RunStatus status, String error) {
+    private void send(Run run, String graphId, String url, Instant startedAt, RunStatus status, String error) {
         try {
-            read(runId, graphId, url, startedAt, status, error);
+            read(run, graphId, url, startedAt, status, error);
         } catch (RuntimeException e) {
-            LOG.warnf("Webhook of run %s not sent: %s", runId, e.toString());
+            LOG.warnf("Webhook of run %s not sent: %s", run.runId(), e.toString());
         }
     }
 
-    private void read(String runId, String graphId, String url, Instant startedAt, RunStatus status, String error) {
+    /**
+     * Reads the run's record as it ended; a stateless run's record has gone with its thread by now, so its webhook
+     * carries the record as the run began (its status set to the end) and no values.
+     */
+    private void read(Run known, String graphId, String url, Instant startedAt, RunStatus status, String error) {
         Instant endedAt = Instant.now();
-        runs.get(runId).chain(found -> found.isEmpty() ? io.smallrye.mutiny.Uni.createFrom().nullItem()
-                : values(found.get(), graphId).map(values -> payload(found.get(), status, startedAt, endedAt, values, error)))
+        String runId = known.runId();
+        runs.get(runId).chain(found -> found.isEmpty()
+                        ? io.smallrye.mutiny.Uni.createFrom().item(payload(known, status, startedAt, endedAt, null, error))
+                        : values(found.get(), graphId).map(values -> payload(found.get(), status, startedAt, endedAt, values, error)))
                 .subscribe().with(body -> {
                     if (body != null) {
                         delivery().post(runId, url, body).thenAccept(o -> meters.counter("conduit.webhook.deliveries", "outcome", o.tag()).increment());

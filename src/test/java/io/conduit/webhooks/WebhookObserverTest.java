@@ -123,6 +123,20 @@ class WebhookObserverTest {
         assertThat(body.path("status").asText()).isEqualTo("success");
     }
 
+    /** A stateless run's thread (and record) are deleted when it ends: its webhook still goes, without values. */
+    @Test
+    void aStatelessRunPostsItsRecordWithoutValues() throws Exception {
+        String runId = given().contentType("application/json").body(run(hook("/stateless"))).post("/runs")
+                .then().statusCode(200).extract().path("run_id");
+        Delivery d = next();
+        assertThat(d.path()).isEqualTo("/stateless");
+        JsonNode body = JsonCodec.MAPPER.readTree(d.body());
+        assertThat(body.path("run_id").asText()).isEqualTo(runId);
+        assertThat(body.path("status").asText()).isEqualTo("success");
+        assertThat(body.has("values")).isFalse();
+        assertThat(d.signature()).isEqualTo(new WebhookSignature("test-webhook-secret").sign(Long.parseLong(d.timestamp()), d.body()));
+    }
+
     @Test
     void aReceiverFailingTwiceWith500GetsThreeAttempts() throws Exception {
         String thread = thread();
