@@ -25,12 +25,16 @@ public final class JsonCodec<T> implements Codec<T> {
             .build();
 
     private final JavaType type;
-    /** Writes with the declared type, not the runtime one: a List<Message> keeps its elements' type ids. */
-    private final ObjectWriter writer;
+    /**
+     * Writes with the declared type, not the runtime one: a List<Message> keeps its elements' type ids. Made at the
+     * first encode: {@code writerFor} looks up the type's serializer at once, and codecs made at start (a tool's
+     * argument type, a graph's channels) then cost the start a tenth of its main thread. An ObjectWriter is immutable
+     * (final fields), so a racy first publication is safe; at worst two threads each make one.
+     */
+    private ObjectWriter writer;
 
     private JsonCodec(JavaType type) {
         this.type = type;
-        this.writer = MAPPER.writerFor(type);
     }
 
     public static <T> JsonCodec<T> of(Class<T> type) {
@@ -48,7 +52,11 @@ public final class JsonCodec<T> implements Codec<T> {
     @Override
     public String encode(T value) {
         try {
-            return writer.writeValueAsString(value);
+            ObjectWriter w = writer;
+            if (w == null) {
+                writer = w = MAPPER.writerFor(type);
+            }
+            return w.writeValueAsString(value);
         } catch (JsonProcessingException e) {
             throw new IllegalArgumentException("cannot encode " + type + ": " + e.getOriginalMessage(), e);
         }

@@ -97,6 +97,30 @@ class MetricsEndpointTest {
                 .anyMatch(l -> l.startsWith("sql_pool_queue_delay_seconds_count{") && l.contains(pool));
     }
 
+    /**
+     * The JVM's series are bound by {@link JvmMeters} once the server is up (not by Quarkus at start): the same names
+     * Quarkus gives them. Bound on a worker just after start, so the test waits for them, within a bound.
+     */
+    @Test
+    void theJvmSeriesAreThere() throws InterruptedException {
+        List<String> series = List.of("jvm_memory_used_bytes{", "jvm_gc_overhead", "jvm_threads_live_threads",
+                "jvm_classes_loaded_classes", "jvm_info", "jvm_gc_memory_allocated_bytes_total");
+        PromText last = PromText.scrape();
+        for (int i = 0; i < 200 && !hasAll(last, series); i++) {
+            Thread.sleep(50); // a bounded wait for the binding, not a timing assertion
+            last = PromText.scrape();
+        }
+        for (String s : series) {
+            assertThat(last.lines()).as(s).anyMatch(l -> l.startsWith(s));
+        }
+        // bound once: one jvm_info series, not one per HTTP server started
+        assertThat(last.lines().stream().filter(l -> l.startsWith("jvm_info"))).hasSize(1);
+    }
+
+    private static boolean hasAll(PromText scrape, List<String> series) {
+        return series.stream().allMatch(s -> scrape.lines().stream().anyMatch(l -> l.startsWith(s)));
+    }
+
     @Test
     void anOpenStreamIsCountedUnderItsTransport() throws Exception {
         String thread = "metrics-" + UUID.randomUUID();

@@ -30,7 +30,7 @@ public class AnalystGraphProducer {
         var box = AnalystTools.box(files, config, ToolExecutor.Policy.of(tools), new Redactor(tools.redact().orElse(List.of()), List.of()));
         return new RegisteredGraph(AnalystGraph.GRAPH_ID,
                 "A data analyst: answers questions over the thread's uploaded CSV files with filter, aggregate, statistics, search and compare tools",
-                AnalystGraph.compile(model, box, files, config, store), INPUT,
+                () -> AnalystGraph.compile(model, box, files, config, store), INPUT,
                 Map.of("type", "object", "properties", Map.of("user_id", Map.of("type", "string"))), configurable -> null);
     }
 

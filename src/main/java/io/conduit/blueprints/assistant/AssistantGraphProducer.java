@@ -37,7 +37,7 @@ public class AssistantGraphProducer {
                 ToolExecutor.Policy.of(toolsConfig), new Redactor(toolsConfig.redact().orElse(List.of()), Set.of()));
         return new RegisteredGraph(AssistantGraph.GRAPH_ID,
                 "A personal assistant: long-term memory per user, a supervisor that hands work to sub-agents, follow-up suggestions",
-                AssistantGraph.compile(config, model, tools, memory, Clock.systemUTC(), store),
+                () -> AssistantGraph.compile(config, model, tools, memory, Clock.systemUTC(), store),
                 input(config.maxMessageChars()), CONFIG_SCHEMA, AssistantGraphProducer::configProblem);
     }
 

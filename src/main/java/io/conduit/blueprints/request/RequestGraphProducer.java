@@ -24,7 +24,7 @@ public class RequestGraphProducer {
         // (ToolsConfig) failed to be created (ArC: "a synthetic injection point was not declared for InjectionPoint")
         tools.specs();
         return new RegisteredGraph("request", "Clarify, plan, solve and validate one request, with retry budgets and timeouts",
-                RequestGraph.compile(config, model, tools, store), INPUT, RequestSettings.SCHEMA, RequestSettings::check);
+                () -> RequestGraph.compile(config, model, tools, store), INPUT, RequestSettings.SCHEMA, RequestSettings::check);
     }
 
     /** What a run's input sets: the request ({@code {"input": {"message": ...}}}); the rest is the graph's own. */

@@ -42,7 +42,7 @@ public class TutorGraphProducer {
                 ReachableAddresses.publicAnd(toolsConfig.privateAddresses().orElse(java.util.List.of())));
         return new RegisteredGraph(TutorGraph.GRAPH_ID,
                 "A course tutor: rates each question, answers from the course material (rag_search, get_guide), quizzes the student",
-                TutorGraph.compile(model, tools, config, store), INPUT, configSchema(), TutorGraphProducer::configProblem);
+                () -> TutorGraph.compile(model, tools, config, store), INPUT, configSchema(), TutorGraphProducer::configProblem);
     }
 
     /** Input the client may set: a turn of messages, the subject, and the run's user; the rest is the tutor's own. */
