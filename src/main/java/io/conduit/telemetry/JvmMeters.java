@@ -10,6 +10,7 @@ import io.micrometer.core.instrument.binder.jvm.JvmThreadMetrics;
 import io.quarkus.micrometer.runtime.binder.JVMInfoBinder;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.vertx.http.HttpServerStart;
+import io.quarkus.vertx.http.HttpsServerStart;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.event.ObservesAsync;
@@ -30,8 +31,16 @@ public class JvmMeters {
     private final List<AutoCloseable> open = new ArrayList<>();
 
     void serverStarted(@ObservesAsync HttpServerStart started, MeterRegistry registry) {
+        bind(registry);
+    }
+
+    void tlsServerStarted(@ObservesAsync HttpsServerStart started, MeterRegistry registry) {
+        bind(registry); // a TLS-only deployment fires no HttpServerStart
+    }
+
+    private void bind(MeterRegistry registry) {
         if (!bound.compareAndSet(false, true)) {
-            return; // one event per HTTP server (plain, TLS, management): bind once
+            return; // one event per server (plain, TLS): bind once
         }
         JvmGcMetrics gc = new JvmGcMetrics();
         JvmHeapPressureMetrics pressure = new JvmHeapPressureMetrics();

@@ -1,8 +1,10 @@
 package io.conduit.runs.graphs;
 
 import io.quarkus.vertx.http.HttpServerStart;
+import io.quarkus.vertx.http.HttpsServerStart;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.ObservesAsync;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.jboss.logging.Logger;
 
 /**
@@ -15,7 +17,20 @@ public class GraphWarmUp {
 
     private static final Logger LOG = Logger.getLogger(GraphWarmUp.class);
 
+    private final AtomicBoolean warmed = new AtomicBoolean();
+
     void serverStarted(@ObservesAsync HttpServerStart started, GraphRegistry graphs) {
+        warm(graphs);
+    }
+
+    void tlsServerStarted(@ObservesAsync HttpsServerStart started, GraphRegistry graphs) {
+        warm(graphs); // a TLS-only deployment fires no HttpServerStart
+    }
+
+    private void warm(GraphRegistry graphs) {
+        if (!warmed.compareAndSet(false, true)) {
+            return;
+        }
         // async observers run on a worker thread: building here blocks no event loop
         for (RegisteredGraph g : graphs.all()) {
             try {

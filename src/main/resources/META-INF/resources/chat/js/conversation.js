@@ -5,12 +5,7 @@ import { renderMarkdown } from "./markdown.js";
 import { userActions, answerActions, addCodeCopy } from "./actions.js";
 import { quizQuestion } from "./quiz.js";
 import { toolCard } from "./cards.js";
-import { el } from "./dom.js";
-
-function textOf(content) {
-  if (typeof content === "string") return content;
-  return (content || []).filter((b) => b.type === "text").map((b) => b.text).join("");
-}
+import { el, textOf } from "./dom.js";
 
 /** The image URLs of a message's content blocks (OpenAI's image_url, LangChain's image with a url or base64 data). */
 function imagesOf(content) {

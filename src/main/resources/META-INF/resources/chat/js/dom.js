@@ -7,6 +7,12 @@ export const el = (tag, cls, text) => {
   return e;
 };
 
+/** The text of a message's content: a string, or its text blocks joined. */
+export function textOf(content) {
+  if (typeof content === "string") return content;
+  return (content || []).filter((b) => b.type === "text").map((b) => b.text).join("");
+}
+
 /** JSON (or a JSON string) indented for reading; other text as it is. */
 export function pretty(value) {
   if (typeof value === "string") {

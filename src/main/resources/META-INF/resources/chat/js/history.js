@@ -3,16 +3,7 @@
 // step's messages and the next message sent (or a "continue") starts a run from its checkpoint_id, a new branch of
 // the same thread. The checkpoints of the old branch stay in the history.
 import { api } from "./api.js";
-
-const el = (tag, cls, text) => {
-  const e = document.createElement(tag);
-  if (cls) e.className = cls;
-  if (text != null) e.textContent = text;
-  return e;
-};
-
-const textOf = (content) => typeof content === "string" ? content
-  : (content || []).filter((b) => b.type === "text").map((b) => b.text).join("");
+import { el, textOf } from "./dom.js";
 
 /** One line that says what a step is: its step number, source, the node(s) it ran after, and its newest message. */
 export function describe(cp, ranBy = []) {
