@@ -3,11 +3,13 @@
 // a follow-up on the same context, tasks/get; then bad requests sent raw (malformed JSON, no such method, bad
 // params, an unknown task, an unknown assistant), each answered with a JSON-RPC error object.
 // Prints one JSON line of results; any exception exits non-zero.
-// Usage: node src/test/js/a2a-client.mjs http://localhost:8081 <assistant id>
+// Scenarios: conversation (the default; the above), interrupt (a question as input-required, answered by the next
+// message on the task), cancel (tasks/cancel of a task in flight, seen on its stream).
+// Usage: node src/test/js/a2a-client.mjs http://localhost:8081 <assistant id> [conversation|interrupt|cancel]
 import { ClientFactory, ClientFactoryOptions, DefaultAgentCardResolver, JsonRpcTransportFactory } from "@a2a-js/sdk/client";
 import { randomUUID } from "node:crypto";
 
-const [base, assistant] = process.argv.slice(2);
+const [base, assistant, scenario = "conversation"] = process.argv.slice(2);
 if (!base || !assistant) {
   console.error("usage: node a2a-client.mjs <base URL, e.g. http://localhost:8081> <assistant id>");
   process.exit(2);
@@ -21,9 +23,10 @@ const factory = new ClientFactory(ClientFactoryOptions.createFrom(ClientFactoryO
 const ROLE_USER = 1;
 const STATE = { 1: "submitted", 2: "working", 3: "completed", 4: "failed", 5: "canceled", 6: "input-required" };
 
-function message(text, contextId) {
+function message(text, contextId, taskId) {
   const m = { messageId: randomUUID(), role: ROLE_USER, parts: [{ content: { $case: "text", value: text } }] };
   if (contextId) m.contextId = contextId;
+  if (taskId) m.taskId = taskId;
   return { message: m };
 }
 
@@ -98,8 +101,49 @@ async function main() {
   };
 }
 
+/** A question the agent cannot answer without the user: input-required, then the answer on the same task. */
+async function interrupt() {
+  const client = await factory.createFromUrl(`${base}/.well-known/agent-card.json?assistant_id=${assistant}`, "");
+  const asked = task(await client.sendMessage(message("what do you know about my cat")));
+  const events = [];
+  for await (const e of client.sendMessageStream(message("It is called Felix", asked.contextId, asked.id))) {
+    const v = e.payload.value;
+    events.push({ kind: e.payload.$case, contextId: v.contextId, state: v.status ? STATE[v.status.state] : undefined });
+  }
+  const got = task(await client.getTask({ id: asked.id }));
+  return { asked, events, got };
+}
+
+/**
+ * A task in flight cancelled with tasks/cancel once its first token came (its model slow to say the next); its
+ * stream ends canceled.
+ */
+async function cancel() {
+  const client = await factory.createFromUrl(`${base}/.well-known/agent-card.json?assistant_id=${assistant}`, "");
+  const events = [];
+  let cancelled = null;
+  for await (const e of client.sendMessageStream(message("take your time"))) {
+    const v = e.payload.value;
+    const state = v.status ? STATE[v.status.state] : undefined;
+    events.push({ kind: e.payload.$case, state });
+    if (e.payload.$case === "artifactUpdate" && !cancelled) {
+      cancelled = task(await client.cancelTask({ id: v.taskId }));
+    }
+  }
+  const got = task(await client.getTask({ id: cancelled.id }));
+  let again = null;
+  try {
+    await client.cancelTask({ id: cancelled.id });
+  } catch (e) {
+    again = { message: e.message };
+  }
+  return { cancelled, events, got, again };
+}
+
 try {
-  console.log(JSON.stringify(await main()));
+  const run = { conversation: main, interrupt, cancel }[scenario];
+  if (!run) throw new Error("no such scenario: " + scenario);
+  console.log(JSON.stringify(await run()));
 } catch (e) {
   console.error(e?.stack ?? String(e));
   process.exit(1);

@@ -39,7 +39,6 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 @ApplicationScoped
 public class A2aRoutes {
 
-    static final String CARD = "/.well-known/agent-card.json";
     static final String BASE = "/a2a";
 
     /** A2A methods this door knows of and does not offer: "unsupported operation", not "method not found". */
@@ -67,7 +66,7 @@ public class A2aRoutes {
     }
 
     void routes(@Observes Router router) {
-        router.get(CARD).handler(this::card).failureHandler(bodies::failed);
+        router.get("/.well-known/agent-card.json").handler(this::card).failureHandler(bodies::failed);
         router.post(BASE + "/:assistant_id").handler(bodies.handler()).handler(this::call).failureHandler(this::failed);
     }
 
