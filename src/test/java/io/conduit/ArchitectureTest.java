@@ -30,7 +30,7 @@ class ArchitectureTest {
             "io.conduit.runs..", "io.conduit.api..", "io.conduit.stream..", "io.conduit.files..", "io.conduit.http..", "io.conduit.auth.."};
 
     private static final String[] DOORS = {"io.conduit.api..", "io.conduit.stream..", "io.conduit.agui..", "io.conduit.aisdk..",
-            "io.conduit.completions..", "io.conduit.mcp.."};
+            "io.conduit.completions..", "io.conduit.mcp..", "io.conduit.a2a.."};
 
     private static JavaClasses classes;
 
@@ -55,7 +55,7 @@ class ArchitectureTest {
         // guards against the rules passing vacuously
         for (String p : new String[]{"kernel", "graph", "checkpoint", "agent", "agent.message", "agent.port", "llm", "tools", "persistence", "api", "http", "stream", "store",
                 "runs", "runs.memory", "runs.graphs", "runs.submission", "runs.worker", "runs.events", "runs.wire", "runs.delivery", "runs.usage", "runs.crons",
-                "agui", "aisdk", "completions", "mcp", "http.answer", "auth",
+                "agui", "aisdk", "completions", "mcp", "a2a", "http.answer", "auth",
                 "files", "telemetry", "webhooks", "blueprints.tutor", "blueprints.analyst", "blueprints.assistant", "blueprints.request"}) {
             assertThat(classes.containPackage("io.conduit." + p)).as(p).isTrue();
         }
@@ -226,7 +226,7 @@ class ArchitectureTest {
                 .check(classes);
         noClasses().that().resideInAPackage("io.conduit.http..")
                 .should().dependOnClassesThat().resideInAnyPackage("io.conduit.api..", "io.conduit.stream..", "io.conduit.agui..",
-                        "io.conduit.aisdk..", "io.conduit.completions..", "io.conduit.mcp..")
+                        "io.conduit.aisdk..", "io.conduit.completions..", "io.conduit.mcp..", "io.conduit.a2a..")
                 .because("the front-door kit is what every door shares, so it knows none of them")
                 .check(classes);
     }
@@ -286,13 +286,13 @@ class ArchitectureTest {
 
 
     /**
-     * The front doors beside the Agent Server API (AG-UI, the AI SDK's UI message stream, OpenAI's chat completions):
+     * The front doors beside the Agent Server API (AG-UI, the AI SDK's UI message stream, OpenAI's chat completions, A2A):
      * each is a thin adapter over the runs (RunSubmission, the event logs, the shared delivery) and the front-door kit
      * ({@code io.conduit.http}, what every door shares), so nothing builds on one, and none reaches into the stages,
      * the other transports or the edges.
      */
     @ParameterizedTest
-    @ValueSource(strings = {"io.conduit.agui", "io.conduit.aisdk", "io.conduit.completions"})
+    @ValueSource(strings = {"io.conduit.agui", "io.conduit.aisdk", "io.conduit.completions", "io.conduit.a2a"})
     void aFrontDoorIsAThinAdapterOverTheRunsThatNothingKnows(String door) {
         assertThat(classes.containPackage(door)).isTrue();
         noClasses().that().resideOutsideOfPackage(door + "..")

@@ -20,6 +20,8 @@ public enum StreamTransport {
     AISDK_SSE("aisdk_sse"),
     /** OpenAI's chat completions, streamed (SSE). */
     CHAT_COMPLETIONS_SSE("chat_completions_sse"),
+    /** A2A's {@code message/stream} (SSE). */
+    A2A_SSE("a2a_sse"),
     /** A wait for a run's end with nothing streamed but keep-alives: {@code runs/wait} and {@code join}. */
     RUN_WAIT("run_wait");
 
