@@ -87,13 +87,22 @@ final class RunEnding {
         a.stop = reason;
         Cancellable s = a.subscription;
         if (s != null) {
-            s.cancel();
-            ThreadLog log = logs.find(a.run.threadId());
-            // the run's last checkpoints may still be on their way (async durability): the run ends, and the next
-            // one starts, when they have landed, so its progress is kept (or rolled back) whole
-            a.graph.graph().settled(a.run.threadId()).ifNoItem().after(SETTLE_WAIT).recoverWithItem((Void) null)
-                    .subscribe().with(v -> finish(a, log), f -> finish(a, log));
+            cancelStopped(a, s);
         }
+    }
+
+    /**
+     * Cancels a stopped run's graph stream and finishes the run once its checkpoints have landed. Called by
+     * {@link #stop} when the stream exists, and by the executor when a stop landed while it was subscribing (each
+     * writes its own field, then reads the other's: one of the two sees both). Finishing twice is harmless.
+     */
+    void cancelStopped(HeldRun a, Cancellable s) {
+        s.cancel();
+        ThreadLog log = logs.find(a.run.threadId());
+        // the run's last checkpoints may still be on their way (async durability): the run ends, and the next
+        // one starts, when they have landed, so its progress is kept (or rolled back) whole
+        a.graph.graph().settled(a.run.threadId()).ifNoItem().after(SETTLE_WAIT).recoverWithItem((Void) null)
+                .subscribe().with(v -> finish(a, log), f -> finish(a, log));
     }
 
     /**

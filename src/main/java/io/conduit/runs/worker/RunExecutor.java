@@ -312,6 +312,12 @@ public final class RunExecutor {
             a.subscription.cancel(); // handed back at a boundary the graph reached before subscribe() returned
             return;
         }
+        if (a.stop != null) {
+            // a cancel that landed while subscribing found no stream to cancel: without this the run went on to
+            // its end (found by the A2A door's tasks/cancel test)
+            ending.cancelStopped(a, a.subscription);
+            return;
+        }
         if (!timeout.isZero()) {
             a.timer = timers.schedule(timeout, () -> ending.stop(a, StopReason.TIMEOUT));
         }
