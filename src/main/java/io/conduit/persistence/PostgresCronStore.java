@@ -7,6 +7,7 @@ import static io.conduit.persistence.SqlValues.map;
 import static io.conduit.persistence.SqlValues.time;
 
 import io.conduit.runs.Cron;
+import io.conduit.runs.CronClaim;
 import io.conduit.runs.CronStore;
 import io.conduit.runs.SortOrder;
 import io.smallrye.mutiny.Uni;
@@ -18,11 +19,13 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 
 /**
  * Crons in PostgreSQL ({@code conduit_crons}, V10). A tick is claimed in one transaction: the due rows are locked with
  * {@code FOR UPDATE SKIP LOCKED} (a claimer at the same moment skips them and takes others, or none), each one's next
- * tick is computed from its schedule (cron-utils, in Java) and written before the commit lets the locks go.
+ * tick is computed from its schedule (cron-utils, in Java) and written before the commit lets the locks go. A row
+ * whose schedule no longer computes is written with no next tick rather than failing the claim ({@link CronClaim}).
  */
 public final class PostgresCronStore implements CronStore {
 
@@ -54,8 +57,16 @@ public final class PostgresCronStore implements CronStore {
     }
 
     @Override
-    public Uni<Optional<Cron>> update(Cron c) {
-        return pool.preparedQuery("UPDATE conduit_crons SET assistant_id = $2, thread_id = $3, schedule = $4, timezone = $5, "
+    public Uni<Optional<Cron>> update(String cronId, UnaryOperator<Cron> change) {
+        // the row locked from read to write: a claim (SKIP LOCKED) skips it meanwhile, or has committed before the read
+        return pool.withTransaction(conn -> conn.preparedQuery("SELECT " + COLUMNS + " FROM conduit_crons WHERE cron_id = $1 "
+                        + "FOR UPDATE").execute(Tuple.of(cronId)).map(rows -> SqlValues.first(rows, PostgresCronStore::record))
+                .chain(current -> current.isEmpty() ? Uni.createFrom().item(Optional.<Cron>empty())
+                        : write(conn, change.apply(current.get()))));
+    }
+
+    private static Uni<Optional<Cron>> write(SqlConnection conn, Cron c) {
+        return conn.preparedQuery("UPDATE conduit_crons SET assistant_id = $2, thread_id = $3, schedule = $4, timezone = $5, "
                         + "end_time = $6, enabled = $7, next_run_date = $8, on_run_completed = $9, payload = $10::text::jsonb, "
                         + "metadata = $11::text::jsonb, user_id = $12, owner_admin = $13, created_at = $14, updated_at = $15 "
                         + "WHERE cron_id = $1 RETURNING " + COLUMNS)
@@ -91,17 +102,24 @@ public final class PostgresCronStore implements CronStore {
                         + "AND next_run_date IS NOT NULL AND next_run_date <= $1 ORDER BY next_run_date LIMIT $2 FOR UPDATE SKIP LOCKED")
                 .execute(Tuple.of(time(now), limit))
                 .chain(rows -> {
+                    List<Cron> stored = new ArrayList<>();
                     List<Cron> claimed = new ArrayList<>();
-                    rows.forEach(r -> claimed.add(record(r).claimed(now)));
-                    return advance(conn, claimed).replaceWith(claimed);
+                    rows.forEach(r -> {
+                        CronClaim claim = CronClaim.of(record(r), now); // per row: one bad row must not fail the rest
+                        stored.add(claim.cron());
+                        if (claim.runs()) {
+                            claimed.add(claim.cron());
+                        }
+                    });
+                    return advance(conn, stored).replaceWith(claimed);
                 }));
     }
 
-    private static Uni<Void> advance(SqlConnection conn, List<Cron> claimed) {
-        if (claimed.isEmpty()) {
+    private static Uni<Void> advance(SqlConnection conn, List<Cron> stored) {
+        if (stored.isEmpty()) {
             return Uni.createFrom().voidItem();
         }
-        List<Tuple> batch = claimed.stream().map(c -> Tuple.of(c.cronId(), time(c.nextRunDate()))).toList();
+        List<Tuple> batch = stored.stream().map(c -> Tuple.of(c.cronId(), time(c.nextRunDate()))).toList();
         return conn.preparedQuery("UPDATE conduit_crons SET next_run_date = $2 WHERE cron_id = $1").executeBatch(batch).replaceWithVoid();
     }
 

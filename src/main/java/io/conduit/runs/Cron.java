@@ -9,7 +9,8 @@ import java.util.Map;
  * (input, config, webhook...), submitted as is at each tick; {@code threadId} null: each tick runs on a new thread,
  * deleted or kept after the run as {@code onRunCompleted} says. {@code nextRunDate} null: no tick is left (past its
  * end time, or a schedule with no next date). {@code userId} names its owner (null in auth mode none), whose runs its
- * ticks are, and {@code ownerAdmin} whether that owner is an admin.
+ * ticks are, and {@code ownerAdmin} whether that owner is an admin, both as they were at creation: a tick runs with
+ * those privileges even if the owner was since demoted or its key revoked (docs/api.md, Crons).
  */
 public record Cron(String cronId, String assistantId, String threadId, String schedule, String timezone, Instant endTime,
                    boolean enabled, Instant nextRunDate, String onRunCompleted, Map<String, Object> payload,
@@ -42,9 +43,14 @@ public record Cron(String cronId, String assistantId, String threadId, String sc
                 metadata, userId, ownerAdmin, createdAt, now);
     }
 
+    /** This cron with {@code next} as its next tick (null: none), nothing else changed. */
+    public Cron withNextRunDate(Instant next) {
+        return new Cron(cronId, assistantId, threadId, schedule, timezone, endTime, enabled, next, onRunCompleted, payload,
+                metadata, userId, ownerAdmin, createdAt, updatedAt);
+    }
+
     /** This cron, its tick at {@code now} claimed: its next tick the first after {@code now} (missed ones are not caught up). */
     public Cron claimed(Instant now) {
-        return new Cron(cronId, assistantId, threadId, schedule, timezone, endTime, enabled, nextAfter(now), onRunCompleted, payload,
-                metadata, userId, ownerAdmin, createdAt, updatedAt);
+        return withNextRunDate(nextAfter(now));
     }
 }

@@ -1,6 +1,7 @@
 package io.conduit.runs;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.conduit.persistence.PostgresCronStore;
 import io.conduit.persistence.TestDatabase;
@@ -63,9 +64,13 @@ class CronStoreContractTest {
 
         Cron off = new Cron("c1", "asst-1", "t1", "0 * * * *", null, null, false, null, null, Map.of(), Map.of(), "ada", true, T0,
                 T0.plusSeconds(5));
-        assertThat(await(store.update(off))).contains(off);
+        assertThat(await(store.update("c1", current -> {
+            assertThat(current).isEqualTo(c);
+            return off;
+        }))).contains(off);
         assertThat(await(store.get("c1"))).contains(off);
-        assertThat(await(store.update(cron("ghost", null, null, T0, 0)))).as("no cron of that id: nothing created").isEmpty();
+        assertThat(await(store.update("ghost", current -> cron("ghost", null, null, T0, 0))))
+                .as("no cron of that id: nothing created").isEmpty();
         assertThat(await(store.get("ghost"))).isEmpty();
 
         assertThat(await(store.delete("c1"))).isTrue();
@@ -161,6 +166,84 @@ class CronStoreContractTest {
         claims.forEach(c -> all.addAll(ids(c.join())));
         assertThat(all).as("each cron claimed once").doesNotHaveDuplicates().hasSize(30);
         assertThat(await(store.claimDue(T0, 100))).isEmpty();
+    }
+
+    @ParameterizedTest
+    @MethodSource("stores")
+    void aChangeThatThrowsWritesNothing(Supplier<CronStore> stores) {
+        CronStore store = stores.get();
+        Cron c = await(store.create(cron("c", "t1", null, T0, 0)));
+        assertThatThrownBy(() -> await(store.update("c", current -> {
+            throw new InvalidInputException("schedule", "is bad");
+        }))).isInstanceOf(InvalidInputException.class);
+        assertThat(await(store.get("c"))).contains(c);
+    }
+
+    @ParameterizedTest
+    @MethodSource("stores")
+    void anUpdateChangesTheCronAsLastClaimedSoAClaimIsNeverUndone(Supplier<CronStore> stores) {
+        CronStore store = stores.get();
+        await(store.create(cron("c", "t1", null, T0, 0)));
+        assertThat(ids(await(store.claimDue(T0, 10)))).containsExactly("c");
+
+        // a change of metadata only, keeping the next tick it is given (as Crons' update does)
+        Cron updated = await(store.update("c", current -> changedMetadata(current))).orElseThrow();
+        assertThat(updated.nextRunDate()).as("the tick claimed at T0 stays claimed").isEqualTo(T0.plusSeconds(60));
+        assertThat(await(store.claimDue(T0, 10))).as("so it is not claimed again").isEmpty();
+
+        // a claim and an update at once: whichever comes first, the other sees its write, so the tick is claimed once
+        // (a Postgres claim skips the row while the update holds it: then the next claim takes it) and the change is kept
+        Instant t1 = T0.plusSeconds(60);
+        for (int i = 0; i < 20; i++) {
+            Instant now = t1.plusSeconds(60L * i);
+            CompletableFuture<List<Cron>> claim = store.claimDue(now, 10).subscribeAsCompletionStage();
+            CompletableFuture<?> update = store.update("c", current -> changedMetadata(current)).subscribeAsCompletionStage();
+            update.join();
+            List<String> claimed = new ArrayList<>(ids(claim.join()));
+            claimed.addAll(ids(await(store.claimDue(now, 10))));
+            assertThat(claimed).as("tick " + i + " claimed once").containsExactly("c");
+            Cron stored = await(store.get("c")).orElseThrow();
+            assertThat(stored.nextRunDate()).isEqualTo(now.plusSeconds(60));
+            assertThat(stored.metadata()).containsEntry("team", "green");
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("stores")
+    void aCronWhoseScheduleNoLongerComputesIsStoppedAndTheOthersAreClaimed(Supplier<CronStore> stores) {
+        CronStore store = stores.get();
+        // stored when its zone existed (a tzdata update since removed it); due first, so it heads every claim
+        Cron goneZone = new Cron("gone", "asst-1", "t1", "* * * * *", "Mars/Olympus_Mons", null, true, T0.minusSeconds(120), null,
+                Map.of(), Map.of(), null, false, T0, T0);
+        Cron badSchedule = new Cron("bad", "asst-1", "t2", "not a cron", null, null, true, T0.minusSeconds(60), null, Map.of(),
+                Map.of(), null, false, T0, T0);
+        await(store.create(goneZone));
+        await(store.create(badSchedule));
+        await(store.create(cron("good", "t3", null, T0, 0)));
+
+        assertThat(ids(await(store.claimDue(T0, 10)))).as("the good one is claimed").containsExactly("good");
+        assertThat(await(store.get("gone")).orElseThrow().nextRunDate()).as("no next tick").isNull();
+        assertThat(await(store.get("bad")).orElseThrow().nextRunDate()).isNull();
+        assertThat(await(store.get("good")).orElseThrow().nextRunDate()).isEqualTo(T0.plusSeconds(60));
+        assertThat(ids(await(store.claimDue(T0.plusSeconds(60), 1)))).as("and claimed again at its next tick").containsExactly("good");
+    }
+
+    @ParameterizedTest
+    @MethodSource("stores")
+    void aBadCronAtTheHeadOfASmallBatchDoesNotBlockTheNextClaim(Supplier<CronStore> stores) {
+        CronStore store = stores.get();
+        await(store.create(new Cron("gone", "asst-1", "t1", "* * * * *", "Mars/Olympus_Mons", null, true, T0.minusSeconds(60), null,
+                Map.of(), Map.of(), null, false, T0, T0)));
+        await(store.create(cron("good", "t2", null, T0, 0)));
+
+        assertThat(await(store.claimDue(T0, 1))).as("the bad one, stopped, is not run").isEmpty();
+        assertThat(ids(await(store.claimDue(T0, 1)))).as("and no longer heads the due ones").containsExactly("good");
+    }
+
+    private static Cron changedMetadata(Cron c) {
+        return new Cron(c.cronId(), c.assistantId(), c.threadId(), c.schedule(), c.timezone(), c.endTime(), c.enabled(),
+                c.nextRunDate(), c.onRunCompleted(), c.payload(), Map.of("team", "green"), c.userId(), c.ownerAdmin(), c.createdAt(),
+                c.updatedAt());
     }
 
     private static List<String> ids(List<Cron> crons) {

@@ -17,6 +17,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * What clients ask of crons: create (on a thread, or a new thread per tick), update, search, count, delete. Every
@@ -70,28 +71,37 @@ public final class Crons {
         });
     }
 
-    /** Changes the fields given (the rest stay); the next tick is computed again from now. */
+    /**
+     * Changes the fields given (the rest stay), read and written at once by the store (no tick claimed in between is
+     * undone). The next tick is computed again from now only when the schedule, time zone or end time changed or the
+     * cron is enabled again; else the stored one stays (moving it back would run a tick just claimed twice).
+     */
     public Uni<Cron> update(String cronId, JsonNode raw, Principal caller) {
         return Uni.createFrom().deferred(() -> {
             JsonNode body = JsonFields.body(raw);
-            return get(cronId, caller).chain(c -> {
-                String schedule = body.hasNonNull("schedule") ? JsonFields.text(body, "schedule") : c.schedule();
-                String timezone = body.has("timezone") ? JsonFields.text(body, "timezone") : c.timezone();
-                CronRequests.schedule(schedule, timezone);
-                Instant endTime = body.has("end_time") ? CronRequests.endTime(body) : c.endTime();
-                boolean enabled = JsonFields.bool(body, "enabled", c.enabled());
-                String onRunCompleted = JsonFields.oneOf(body, "on_run_completed", c.onRunCompleted(), "delete", "keep");
-                if (c.threadId() != null && body.hasNonNull("on_run_completed")) {
-                    throw new InvalidInputException("on_run_completed", "is for a cron without a thread (each tick's new thread)");
-                }
-                Map<String, Object> metadata = body.hasNonNull("metadata") ? JsonFields.object(body, "metadata") : c.metadata();
-                Map<String, Object> payload = requests.payload(body, c.payload(), CronRequests.UPDATABLE_RUN_FIELDS);
-                Instant now = clock.instant();
-                Cron changed = new Cron(c.cronId(), c.assistantId(), c.threadId(), schedule.trim(), timezone, endTime, enabled,
-                        null, onRunCompleted, payload, metadata, c.userId(), c.ownerAdmin(), c.createdAt(), now).rescheduled(now);
-                return store.update(changed).map(u -> u.orElseThrow(() -> notFound(cronId)));
-            });
+            return get(cronId, caller).chain(() -> store.update(cronId, c -> changed(c, body)))
+                    .map(u -> u.orElseThrow(() -> notFound(cronId)));
         });
+    }
+
+    private Cron changed(Cron c, JsonNode body) {
+        String schedule = body.hasNonNull("schedule") ? JsonFields.text(body, "schedule") : c.schedule();
+        String timezone = body.has("timezone") ? JsonFields.text(body, "timezone") : c.timezone();
+        CronRequests.schedule(schedule, timezone);
+        Instant endTime = body.has("end_time") ? CronRequests.endTime(body) : c.endTime();
+        boolean enabled = JsonFields.bool(body, "enabled", c.enabled());
+        String onRunCompleted = JsonFields.oneOf(body, "on_run_completed", c.onRunCompleted(), "delete", "keep");
+        if (c.threadId() != null && body.hasNonNull("on_run_completed")) {
+            throw new InvalidInputException("on_run_completed", "is for a cron without a thread (each tick's new thread)");
+        }
+        Map<String, Object> metadata = body.hasNonNull("metadata") ? JsonFields.object(body, "metadata") : c.metadata();
+        Map<String, Object> payload = requests.payload(body, c.payload(), CronRequests.UPDATABLE_RUN_FIELDS);
+        Instant now = clock.instant();
+        Cron changed = new Cron(c.cronId(), c.assistantId(), c.threadId(), schedule.trim(), timezone, endTime, enabled,
+                c.nextRunDate(), onRunCompleted, payload, metadata, c.userId(), c.ownerAdmin(), c.createdAt(), now);
+        boolean reschedule = !changed.schedule().equals(c.schedule()) || !Objects.equals(timezone, c.timezone())
+                || !Objects.equals(endTime, c.endTime()) || enabled && !c.enabled();
+        return reschedule ? changed.rescheduled(now) : changed;
     }
 
     /** The cron, when the caller may see it; else NotFoundException. */

@@ -6,7 +6,8 @@ import java.time.Duration;
 
 /**
  * Crons: {@code conduit.crons.*}. Every replica looks for due crons and claims each tick once (the store sees to it),
- * so any number of replicas run a tick exactly once (docs/api.md, Crons).
+ * so any number of replicas run a tick at most once, not exactly once: the claim is committed before the run is
+ * submitted, so a crash in between or a refused submission skips that tick (docs/api.md, Crons).
  */
 @ConfigMapping(prefix = "conduit.crons")
 public interface CronsConfig {

@@ -1,6 +1,7 @@
 package io.conduit.runs.memory;
 
 import io.conduit.runs.Cron;
+import io.conduit.runs.CronClaim;
 import io.conduit.runs.CronStore;
 import io.conduit.runs.SortOrder;
 import io.smallrye.mutiny.Uni;
@@ -12,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.function.UnaryOperator;
 
 /** Crons in memory: one lock over them all, so a due cron is claimed by one claimer, as Postgres' SKIP LOCKED does. */
 public final class InMemoryCronStore implements CronStore {
@@ -30,12 +32,18 @@ public final class InMemoryCronStore implements CronStore {
     }
 
     @Override
-    public synchronized Uni<Optional<Cron>> update(Cron cron) {
-        if (!crons.containsKey(cron.cronId())) {
+    public synchronized Uni<Optional<Cron>> update(String cronId, UnaryOperator<Cron> change) {
+        Cron current = crons.get(cronId);
+        if (current == null) {
             return Uni.createFrom().item(Optional.empty());
         }
-        crons.put(cron.cronId(), cron);
-        return Uni.createFrom().item(Optional.of(cron));
+        try {
+            Cron changed = change.apply(current); // under the lock: no claim between the read and the write
+            crons.put(cronId, changed);
+            return Uni.createFrom().item(Optional.of(changed));
+        } catch (RuntimeException e) {
+            return Uni.createFrom().failure(e);
+        }
     }
 
     @Override
@@ -70,9 +78,11 @@ public final class InMemoryCronStore implements CronStore {
                 .filter(c -> c.enabled() && c.nextRunDate() != null && !c.nextRunDate().isAfter(now))
                 .sorted(Comparator.comparing(Cron::nextRunDate)).limit(limit).toList();
         for (Cron c : due) {
-            Cron next = c.claimed(now);
-            crons.put(c.cronId(), next);
-            claimed.add(next);
+            CronClaim claim = CronClaim.of(c, now);
+            crons.put(c.cronId(), claim.cron());
+            if (claim.runs()) {
+                claimed.add(claim.cron());
+            }
         }
         return Uni.createFrom().item(claimed);
     }

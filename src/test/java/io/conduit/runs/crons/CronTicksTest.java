@@ -78,6 +78,26 @@ class CronTicksTest {
         given().delete("/runs/crons/" + cronId).then().statusCode(204);
     }
 
+    @Test
+    void aPatchOfOtherFieldsKeepsTheStoredNextTickAndANewScheduleMovesIt() throws Exception {
+        String cronId = create("keep");
+        makeDue(cronId);
+        Instant due = store.get(cronId).await().atMost(Duration.ofSeconds(10)).orElseThrow().nextRunDate();
+        given().contentType("application/json").body(Map.of("metadata", Map.of("team", "blue"))).patch("/runs/crons/" + cronId)
+                .then().statusCode(200);
+        assertThat(store.get(cronId).await().atMost(Duration.ofSeconds(10)).orElseThrow().nextRunDate())
+                .as("not computed again from now: a tick claimed just before would otherwise be moved back").isEqualTo(due);
+        assertThat(scheduler.poll().await().atMost(Duration.ofSeconds(30))).as("the due tick still runs").isEqualTo(1);
+        assertThat(delivered.poll(60, TimeUnit.SECONDS)).as("the run's webhook").isNotNull();
+
+        makeDue(cronId);
+        given().contentType("application/json").body(Map.of("schedule", "0 0 1 2 *")).patch("/runs/crons/" + cronId)
+                .then().statusCode(200);
+        Cron moved = store.get(cronId).await().atMost(Duration.ofSeconds(10)).orElseThrow();
+        assertThat(moved.nextRunDate()).as("a new schedule: its first tick after now").isAfter(Instant.now());
+        given().delete("/runs/crons/" + cronId).then().statusCode(204);
+    }
+
     private String create(String onRunCompleted) {
         Map<String, Object> body = new java.util.HashMap<>(Map.of("assistant_id", "agent", "schedule", "0 0 1 1 *",
                 "input", Map.of("messages", java.util.List.of(Map.of("role", "user", "content", "Please plan my week"))),
@@ -99,9 +119,7 @@ class CronTicksTest {
     }
 
     private void makeDue(String cronId) {
-        Cron c = store.get(cronId).await().atMost(Duration.ofSeconds(10)).orElseThrow();
-        store.update(new Cron(c.cronId(), c.assistantId(), c.threadId(), c.schedule(), c.timezone(), c.endTime(), c.enabled(),
-                Instant.now().minusSeconds(1), c.onRunCompleted(), c.payload(), c.metadata(), c.userId(), c.ownerAdmin(),
-                c.createdAt(), c.updatedAt())).await().atMost(Duration.ofSeconds(10));
+        Instant due = Instant.now().minusSeconds(1);
+        store.update(cronId, c -> c.withNextRunDate(due)).await().atMost(Duration.ofSeconds(10)).orElseThrow();
     }
 }
