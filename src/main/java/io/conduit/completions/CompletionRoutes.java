@@ -109,7 +109,15 @@ public class CompletionRoutes {
         Run run = sub.run();
         HttpServerResponse resp = ctx.response();
         headers(resp, sub);
-        io.smallrye.mutiny.subscription.Cancellable reading = answers.pieces(run, context).subscribe().with(pieces -> {
+        // the handler before the answer: a response ended at once (pieces failing synchronously) takes no handler
+        io.smallrye.mutiny.subscription.Cancellable[] reading = new io.smallrye.mutiny.subscription.Cancellable[1];
+        resp.closeHandler(v -> {
+            if (reading[0] != null) {
+                reading[0].cancel();
+            }
+            cancelIfAsked(sub);
+        });
+        reading[0] = answers.pieces(run, context).subscribe().with(pieces -> {
             WholeCompletion.Answer answer = WholeCompletion.answer(pieces, CompletionJson.of(run.runId(), request.model()));
             if (answer.error() != null) {
                 write(ctx, answer.error());
@@ -117,10 +125,6 @@ public class CompletionRoutes {
                 resp.putHeader("Content-Type", "application/json").end(answer.completion());
             }
         }, f -> write(ctx, OpenAiError.of(f)));
-        resp.closeHandler(v -> {
-            reading.cancel();
-            cancelIfAsked(sub);
-        });
     }
 
     /** The conversation's thread and where its run is, for a call with a conversation (a temporary thread goes with its run). */

@@ -10,6 +10,7 @@ import io.conduit.runs.graphs.RegisteredGraph;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -18,10 +19,13 @@ import java.util.Set;
 
 /**
  * The assistants a caller may call, each as an MCP tool: the system assistant of every served graph that holds a
- * conversation (a {@code messages} channel), named by its graph id, then the caller's own assistants (the newest
- * {@value #MAX_STORED}), named by their name. A name is made MCP-valid (letters, digits, {@code _ - .}, at most 128);
- * one already taken gets the assistant's id after it, so every name picks one assistant. A graph without a
- * conversation is not a tool: the tool's input is one question, which such a graph does not read.
+ * conversation (a {@code messages} channel), named by its graph id, then the caller's own stored assistants (owner
+ * metadata the caller's id; for the anonymous principal of auth mode none, those without an owner), the oldest
+ * {@value #MAX_STORED} first, named by their name. Another principal's assistant is never a tool, not even an
+ * admin's: a name must keep naming the assistant the caller's client was told of, which a stranger's assistant could
+ * otherwise take. A name is made MCP-valid (letters, digits, {@code _ - .}, at most 128); one already taken gets the
+ * assistant's id after it, and as the oldest claims first, a new assistant never moves an existing name. A graph
+ * without a conversation is not a tool: the tool's input is one question, which such a graph does not read.
  */
 @ApplicationScoped
 public class AssistantTools {
@@ -40,19 +44,29 @@ public class AssistantTools {
         this.assistants = assistants;
     }
 
-    /** Every tool the caller may call, in a stable order (system assistants first, then the newest stored ones). */
+    /** Every tool the caller may call, in a stable order (system assistants first, then its own stored ones, oldest first). */
     Uni<List<Tool>> of(Principal caller) {
-        return assistants.store().search(null, null, caller.narrow(Map.of()), MAX_STORED, 0, "created_at", "desc").map(stored -> {
+        Map<String, Object> own = caller.anonymous() ? Map.of() : Map.of(Principal.OWNER, caller.id());
+        return assistants.store().search(null, null, own, MAX_STORED, 0, "created_at", "asc").map(stored -> {
             List<Tool> tools = new ArrayList<>();
             Set<String> taken = new HashSet<>();
             for (Assistant a : assistants.system()) {
                 add(tools, taken, a.graphId(), a);
             }
-            for (Assistant a : stored) {
+            List<Assistant> mine = new ArrayList<>(stored.stream().filter(a -> owns(caller, a)).toList());
+            // ties on created_at in a fixed order too, so two listings name the same assistant alike
+            mine.sort(Comparator.comparing(Assistant::createdAt).thenComparing(Assistant::assistantId));
+            for (Assistant a : mine) {
                 add(tools, taken, a.name() == null || a.name().isBlank() ? a.assistantId() : a.name(), a);
             }
             return tools;
         });
+    }
+
+    /** Whether the stored assistant is the caller's: its owner is the caller, or, for the anonymous principal, it has none. */
+    static boolean owns(Principal caller, Assistant a) {
+        Object owner = a.metadata().get(Principal.OWNER);
+        return caller.anonymous() ? owner == null : caller.id().equals(owner);
     }
 
     /** The tool of that name, if the caller may call it. */

@@ -16,6 +16,8 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
 
 /**
  * The MCP server at {@code /mcp}, on the Streamable HTTP transport, stateless as LangGraph's is: each assistant a tool
@@ -100,14 +102,23 @@ public class McpRoutes {
         HttpServerResponse resp = ctx.response();
         // what stops a call whose client went away: the wait, and what the call hands over (its run)
         List<Runnable> onClose = new CopyOnWriteArrayList<>();
+        AtomicBoolean closed = new AtomicBoolean();
         Cancellable[] answering = new Cancellable[1];
         resp.closeHandler(v -> { // set before the answer: an ended response takes no handler
+            closed.set(true);
             if (answering[0] != null) {
                 answering[0].cancel();
             }
             onClose.forEach(Runnable::run);
         });
-        Uni<JsonNode> result = methods.answer(message, caller, context, onClose::add);
+        // one handed over after the client went away runs at once (each is safe to run twice: the two checks may race)
+        Consumer<Runnable> whenClosed = r -> {
+            onClose.add(r);
+            if (closed.get()) {
+                r.run();
+            }
+        };
+        Uni<JsonNode> result = methods.answer(message, caller, context, whenClosed);
         answering[0] = result.subscribe().with(r -> reply(ctx, 200, sse, JsonRpc.result(message.id(), r)), f -> {
             if (f instanceof JsonRpc.Failure rpc) {
                 reply(ctx, 200, sse, JsonRpc.error(message.id(), rpc.code, rpc.getMessage()));

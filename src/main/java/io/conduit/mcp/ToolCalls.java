@@ -14,7 +14,10 @@ import io.conduit.runs.worker.RunExecutor;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.Context;
 import jakarta.enterprise.context.ApplicationScoped;
+import io.conduit.runs.Run;
 import java.util.Iterator;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 
 /**
@@ -61,16 +64,43 @@ public class ToolCalls {
             if (tool.isEmpty()) {
                 return Uni.createFrom().failure(JsonRpc.Failure.invalidParams("Unknown tool: " + name.textValue() + " (tools/list names the tools)."));
             }
+            // registered before the submission: a client gone while it is in flight stops the run the moment it exists
+            RunStop stop = new RunStop();
+            onClose.accept(stop::closed);
+            // memoized: the call cancelled (its client gone) does not cancel the submission, so its run is still seen
             Uni<WholeAnswer> answered = submission.submit(null, body(tool.get().assistant().assistantId(), input), false, caller)
-                    .chain(sub -> {
-                        onClose.accept(() -> executor.cancel(sub.run(), RunExecutor.StopReason.INTERRUPT).subscribe().with(x -> { }, f -> { }));
-                        return answers.whole(sub.run(), context);
-                    });
+                    .invoke(sub -> stop.started(sub.run()))
+                    .memoize().indefinitely()
+                    .chain(sub -> answers.whole(sub.run(), context));
             return waits.untilEnd(answered)
                     .onFailure().transform(ToolCalls::refusal)
                     .map(ToolCalls::result)
                     .onFailure(Refused.class).recoverWithItem(f -> error(f.getMessage()));
         });
+    }
+
+    /** Stops a call's run once both have happened: the run was submitted and the client went away (whichever comes last). */
+    private final class RunStop {
+        private final AtomicReference<Run> run = new AtomicReference<>();
+        private final AtomicBoolean closed = new AtomicBoolean();
+        private final AtomicBoolean stopped = new AtomicBoolean();
+
+        void started(Run r) {
+            run.set(r);
+            stopIfBoth();
+        }
+
+        void closed() {
+            closed.set(true);
+            stopIfBoth();
+        }
+
+        private void stopIfBoth() {
+            Run r = run.get();
+            if (r != null && closed.get() && stopped.compareAndSet(false, true)) {
+                executor.cancel(r, RunExecutor.StopReason.INTERRUPT).subscribe().with(x -> { }, f -> { });
+            }
+        }
     }
 
     /** The tool's one argument, checked against its input schema ({@link AssistantTools#json}). */

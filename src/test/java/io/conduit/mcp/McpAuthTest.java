@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 /**
  * {@code /mcp} behind API keys, like every other door: no key is 401; the SDK's client sends its key as a Bearer
  * token; a caller's tools are the system assistants and its own, so another principal's assistant is neither listed
- * nor callable.
+ * nor callable (not even by an admin), and cannot take a name the caller's client already knows.
  */
 @QuarkusTest
 @TestProfile(ApiKeyAuth.class)
@@ -47,6 +47,39 @@ class McpAuthTest {
 
         JsonNode r = NodeClient.run("mcp-client.mjs", 120, "http://localhost:" + port, alice, name, "hello from alice");
         assertThat(r.get("answer").get("text").asText()).endsWith("You said: hello from alice");
+    }
+
+    @Test
+    void aToolNameKeepsNamingTheAssistantItNamedFirst() throws Exception {
+        String suffix = UUID.randomUUID().toString().substring(0, 8);
+        String admin = ApiKeyAuth.createKey("root-" + suffix, true);
+        String mallory = ApiKeyAuth.createKey("mallory-" + suffix, false);
+        String name = "desk_" + suffix;
+        createAssistant(admin, name, "the admin's first desk");
+        createAssistant(admin, name, "the admin's second desk");
+        createAssistant(mallory, name, "mallory's desk"); // newer than both, same name
+
+        Map<String, String> adminTools = tools(admin);
+        assertThat(adminTools).containsEntry(name, "the admin's first desk");
+        assertThat(adminTools.entrySet()).filteredOn(e -> e.getKey().startsWith(name + "_")).extracting(Map.Entry::getValue)
+                .containsExactly("the admin's second desk");
+        assertThat(adminTools.values()).noneMatch(d -> d.startsWith("mallory's desk"));
+        Map<String, String> malloryTools = tools(mallory);
+        assertThat(malloryTools).containsEntry(name, "mallory's desk");
+        assertThat(malloryTools.values()).noneMatch(d -> d.startsWith("the admin's"));
+    }
+
+    private static void createAssistant(String key, String name, String description) {
+        given().header("Authorization", "Bearer " + key).contentType("application/json")
+                .body(Map.of("graph_id", "agent", "name", name, "description", description)).when().post("/assistants").then().statusCode(200);
+    }
+
+    /** Tool name to the start of its description (the assistant's own, before the sentence every tool's description ends with). */
+    private static Map<String, String> tools(String key) throws Exception {
+        Map<String, String> out = new java.util.LinkedHashMap<>();
+        rpc(key, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}").get("result").get("tools")
+                .forEach(t -> out.put(t.get("name").asText(), t.get("description").asText().replace(" Ask it one question; it answers in a new conversation and forgets it afterwards.", "")));
+        return out;
     }
 
     private static List<String> toolNames(String key) throws Exception {
