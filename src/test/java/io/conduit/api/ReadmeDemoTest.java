@@ -33,7 +33,7 @@ class ReadmeDemoTest {
                 .replacing("\"threadId\":\"t2\"", "\"threadId\":\"readme-2-" + run + "\"")
                 .replacing("\"id\": \"t3\"", "\"id\": \"readme-3-" + run + "\"")
                 .replacing("X-Conduit-Thread: t4", "X-Conduit-Thread: readme-4-" + run);
-        assertThat(readme.commands()).hasSize(6);
+        assertThat(readme.commands()).hasSize(8);
         readme.run(0, port);
 
         String stream = readme.run(1, port);
@@ -48,5 +48,9 @@ class ReadmeDemoTest {
         assertThat(readme.run(4, port)).contains("\"type\":\"tool-output-available\"", "\"type\":\"finish\"");
         String completion = readme.run(5, port);
         assertThat(completion).contains("\"content\":\"Here ").endsWith("data: [DONE]\n\n");
+        // MCP: the default assistant as a tool, its answer as text
+        assertThat(readme.run(6, port)).contains("\"result\"", "Here is a plan for your week").doesNotContain("\"isError\":true");
+        // A2A: the task streamed to its end
+        assertThat(readme.run(7, port)).contains("status-update", "\"completed\"");
     }
 }
