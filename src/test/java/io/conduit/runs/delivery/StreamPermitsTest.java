@@ -40,7 +40,7 @@ class StreamPermitsTest {
     void everyTransportHasADistinctLabel() {
         assertThat(Arrays.stream(StreamTransport.values()).map(StreamTransport::label).distinct())
                 .hasSize(StreamTransport.values().length)
-                .allMatch(l -> l.matches("[a-z_]+"));
+                .allMatch(l -> l.matches("[a-z0-9_]+"));
     }
 
     private static int sum(StreamPermits permits) {
