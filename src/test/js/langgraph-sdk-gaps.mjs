@@ -77,6 +77,27 @@ async function searchValues() {
   equal(next, "1", "assistants.search({includePagination}) reads X-Pagination-Next");
 }
 
+/**
+ * agent-chat-ui offers a form only for LangChain's human-in-the-loop review request: the agent's question carries one
+ * (an ask_user action whose answer is filled in), and the form's reply, an "edit" decision, answers it.
+ */
+async function reviewForm() {
+  step = "review";
+  const t = await client.threads.create({ metadata: { tag: TAG, kind: "review" } });
+  const config = { configurable: { retry_budget: 0, clarify_on_failure: true } };
+  const paused = await client.runs.wait(t.thread_id, "agent", { input: { messages: [{ role: "user", content: PLAN }] }, config });
+  const value = paused.__interrupt__?.[0]?.value;
+  check(typeof value?.question === "string" && value.question.length > 0, "the agent asks its question", paused.__interrupt__);
+  equal(value.action_requests, [{ name: "ask_user", args: { answer: "" }, description: value.question }],
+    "the question is a review request: one ask_user action to fill in");
+  equal(value.review_configs, [{ action_name: "ask_user", allowed_decisions: ["edit"] }], "answered by an edit");
+  // what agent-chat-ui's form sends: thread.submit({}, { command: { resume: { decisions } } })
+  const reply = { type: "edit", edited_action: { name: "ask_user", args: { answer: "the week of the conference" } } };
+  const done = await client.runs.wait(t.thread_id, "agent", { input: {}, command: { resume: { decisions: [reply] } }, config });
+  equal(done.messages.filter((m) => m.type === "human").map((m) => m.content), [PLAN, "the week of the conference"],
+    "the answer joins the conversation as the user's message");
+}
+
 /** The tutor's quiz: its question is raised inside the test_session subgraph, so the parent's task must carry it. */
 async function interrupts() {
   step = "interrupt";
@@ -221,6 +242,7 @@ try {
   await meta();
   await searchValues();
   await interrupts();
+  await reviewForm();
   await messagesMode();
   await seedState();
   await cors();

@@ -51,8 +51,12 @@ public final class VerifierStage implements Node {
                     .set(AgentState.PHASE, Phase.REPLAN));
         }
         if (settings.clarifyOnFailure()) {
-            String answer = ctx.interrupt(Map.of("question", "I could not find what I needed (" + String.join("; ", failed)
-                    + "). Can you tell me more?", "problems", failed), String.class);
+            String answer = ClarifyingQuestion.answer(ctx.interrupt(ClarifyingQuestion.payload("I could not find what I needed ("
+                    + String.join("; ", failed) + "). Can you tell me more?", failed), Object.class));
+            if (answer.isEmpty()) {
+                // nothing to add: answer with what there is rather than asking again
+                return Uni.createFrom().item(Update.of(AgentState.RETRY_COUNT, 0).set(AgentState.PHASE, Phase.GENERATE));
+            }
             return Uni.createFrom().item(Update.of(AgentState.MESSAGES, UserMessage.of(answer))
                     .set(AgentState.RETRY_COUNT, 0)
                     .set(AgentState.SCRATCHPAD, state.get(AgentState.SCRATCHPAD).with("replan", "The user clarified: " + answer))

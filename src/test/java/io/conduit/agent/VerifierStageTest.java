@@ -2,11 +2,13 @@ package io.conduit.agent;
 
 import io.conduit.agent.message.ChatMessage;
 import io.conduit.agent.message.ToolCall;
+import io.conduit.agent.message.UserMessage;
 import io.conduit.agent.port.ToolOutcome;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.conduit.graph.GraphEvent;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class VerifierStageTest {
@@ -52,5 +54,37 @@ class VerifierStageTest {
         assertThat(AgentTurns.last(resumed)).isInstanceOf(GraphEvent.RunFinished.class);
         assertThat(t.state().get(AgentState.MESSAGES).asList()).extracting(ChatMessage::content).contains("from Lyon to Paris");
         assertThat(AgentState.lastAssistant(t.state()).content()).isEqualTo("Take the 9:40.");
+    }
+
+    @Test
+    void theQuestionAlsoTakesLangChainsReviewShapeAndItsDecisionAnswers() {
+        AgentTurns t = new AgentTurns(TestAgentConfig.defaults().retryBudget(0).clarify());
+        t.tools.returns("search", "", "the 9:40 train");
+        t.model.calls(new ToolCall("c1", "search", "{}")).calls(new ToolCall("c2", "search", "{}")).says("Take the 9:40.");
+        GraphEvent.Interrupted paused = (GraphEvent.Interrupted) AgentTurns.last(t.say("which train?"));
+        Map<?, ?> payload = (Map<?, ?>) paused.interrupts().get(0).value();
+        Map<?, ?> request = (Map<?, ?>) ((List<?>) payload.get("action_requests")).get(0);
+        assertThat(request.get("name")).isEqualTo("ask_user");
+        assertThat(request.get("description")).isEqualTo(payload.get("question"));
+        assertThat(request.get("args")).isEqualTo(Map.of("answer", ""));
+        assertThat(payload.get("review_configs")).isEqualTo(List.of(Map.of("action_name", "ask_user", "allowed_decisions", List.of("edit"))));
+        List<GraphEvent> resumed = t.resume(Map.of("decisions", List.of(Map.of("type", "edit",
+                "edited_action", Map.of("name", "ask_user", "args", Map.of("answer", " from Lyon to Paris "))))));
+        assertThat(AgentTurns.last(resumed)).isInstanceOf(GraphEvent.RunFinished.class);
+        assertThat(t.state().get(AgentState.MESSAGES).asList()).extracting(ChatMessage::content).contains("from Lyon to Paris");
+        assertThat(AgentTurns.nodes(resumed)).containsSubsequence("verifier", "planner", "tool_executor", "verifier", "generator");
+    }
+
+    @Test
+    void anApprovalWithNoAnswerLetsTheGeneratorAnswerWithWhatItHas() {
+        AgentTurns t = new AgentTurns(TestAgentConfig.defaults().retryBudget(0).clarify());
+        t.tools.returns("search", "");
+        t.model.calls(new ToolCall("c1", "search", "{}")).says("I found no train.");
+        assertThat(AgentTurns.last(t.say("which train?"))).isInstanceOf(GraphEvent.Interrupted.class);
+        List<GraphEvent> resumed = t.resume(Map.of("decisions", List.of(Map.of("type", "approve"))));
+        assertThat(AgentTurns.last(resumed)).isInstanceOf(GraphEvent.RunFinished.class);
+        assertThat(AgentTurns.nodes(resumed)).containsSubsequence("verifier", "generator", "summarizer").doesNotContain("planner");
+        assertThat(t.state().get(AgentState.MESSAGES).asList()).filteredOn(m -> m instanceof UserMessage).hasSize(1);
+        assertThat(AgentState.lastAssistant(t.state()).content()).isEqualTo("I found no train.");
     }
 }

@@ -31,9 +31,13 @@ public final class RunRequests {
         RunSpec spec = run.spec();
         StateSchema schema = g.graph().schema();
         RunRequest req = RunRequest.on(run.threadId()).runId(run.runId());
-        fieldsOfTheState(spec.input(), g);
-        Update input = InputDecoder.decode(schema, spec.input(), "input");
         JsonNode cmd = spec.command();
+        // useStream's submit({}, {command}) (agent-chat-ui's resume) sends an empty input beside the command; LangGraph
+        // runs the command, and so do we. A non-empty input with a command stays an error.
+        JsonNode in = cmd != null && !cmd.isNull() && spec.input() != null && spec.input().isObject() && spec.input().isEmpty()
+                ? null : spec.input();
+        fieldsOfTheState(in, g);
+        Update input = InputDecoder.decode(schema, in, "input");
         if (input != null && cmd != null && !cmd.isNull()) {
             throw new InvalidInputException("command", "a run takes an input or a command, not both");
         }

@@ -53,6 +53,17 @@ class GraphInputsTest {
         }
     }
 
+    /** An empty input beside a command is no input (useStream sends one; {@code LangGraphSdkGapsTest} resumes so). */
+    @Test
+    void anInputBesideACommandIsRefused() {
+        String thread = newThread();
+        given().contentType("application/json")
+                .body("{\"assistant_id\":\"agent\",\"input\":{\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]},\"command\":{\"resume\":\"x\"}}")
+                .when().post("/threads/{t}/runs/wait", thread).then().statusCode(422)
+                .body("code", equalTo("invalid_input")).body("detail", containsString("an input or a command, not both"));
+        given().when().get("/threads/{t}/runs", thread).then().statusCode(200).body("size()", equalTo(0));
+    }
+
     @Test
     void theRequestBlueprintGivenChatMessagesIsRefusedNamingTheField() {
         refused("request", "{\"messages\":[{\"role\":\"user\",\"content\":\"sum the numbers 1 2 3\"}]}", "input.messages");
