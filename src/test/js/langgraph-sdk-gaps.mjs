@@ -88,11 +88,11 @@ async function reviewForm() {
   const paused = await client.runs.wait(t.thread_id, "agent", { input: { messages: [{ role: "user", content: PLAN }] }, config });
   const value = paused.__interrupt__?.[0]?.value;
   check(typeof value?.question === "string" && value.question.length > 0, "the agent asks its question", paused.__interrupt__);
-  equal(value.action_requests, [{ name: "ask_user", args: { answer: "" }, description: value.question }],
-    "the question is a review request: one ask_user action to fill in");
+  equal(value.action_requests, [{ name: "ask_user", args: { question: value.question, answer: "" }, description: value.question }],
+    "the question is a review request: one ask_user action whose answer is filled in");
   equal(value.review_configs, [{ action_name: "ask_user", allowed_decisions: ["edit"] }], "answered by an edit");
   // what agent-chat-ui's form sends: thread.submit({}, { command: { resume: { decisions } } })
-  const reply = { type: "edit", edited_action: { name: "ask_user", args: { answer: "the week of the conference" } } };
+  const reply = { type: "edit", edited_action: { name: "ask_user", args: { question: value.question, answer: "the week of the conference" } } };
   const done = await client.runs.wait(t.thread_id, "agent", { input: {}, command: { resume: { decisions: [reply] } }, config });
   equal(done.messages.filter((m) => m.type === "human").map((m) => m.content), [PLAN, "the week of the conference"],
     "the answer joins the conversation as the user's message");

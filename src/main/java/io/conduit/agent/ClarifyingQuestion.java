@@ -10,8 +10,8 @@ import java.util.Map;
  *
  * <p>The payload says the question twice. {@code question} is the text that Conduit's page, {@code useStream} clients,
  * A2A and AG-UI show. {@code action_requests}/{@code review_configs} is LangChain's human-in-the-loop request, the
- * only interrupt shape LangGraph's agent-chat-ui offers a form for: one {@code ask_user} action whose {@code answer}
- * the user fills in (an "edit" decision). So a resume is either plain text or that shape's {@code decisions}.
+ * only interrupt shape LangGraph's agent-chat-ui offers a form for: one {@code ask_user} action whose arguments are
+ * the question and the {@code answer} the user fills in (an "edit" decision). So a resume is either plain text or that shape's {@code decisions}.
  */
 final class ClarifyingQuestion {
 
@@ -24,7 +24,11 @@ final class ClarifyingQuestion {
         Map<String, Object> p = new LinkedHashMap<>();
         p.put("question", question);
         p.put("problems", problems);
-        p.put("action_requests", List.of(Map.of("name", ACTION, "args", Map.of("answer", ""), "description", question)));
+        // agent-chat-ui's form shows an action's arguments, not its description, by default: the question is one too
+        Map<String, Object> args = new LinkedHashMap<>();
+        args.put("question", question);
+        args.put("answer", "");
+        p.put("action_requests", List.of(Map.of("name", ACTION, "args", args, "description", question)));
         p.put("review_configs", List.of(Map.of("action_name", ACTION, "allowed_decisions", List.of("edit"))));
         return p;
     }

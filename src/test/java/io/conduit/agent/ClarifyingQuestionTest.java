@@ -44,7 +44,7 @@ class ClarifyingQuestionTest {
     void thePayloadIsAReviewRequestAgentChatUiCanAnswer() {
         Map<String, Object> p = ClarifyingQuestion.payload("Which city?", List.of("search returned nothing"));
         assertThat(p).containsEntry("question", "Which city?").containsEntry("problems", List.of("search returned nothing"));
-        assertThat(p.get("action_requests")).isEqualTo(List.of(Map.of("name", "ask_user", "args", Map.of("answer", ""),
-                "description", "Which city?")));
+        assertThat(p.get("action_requests")).isEqualTo(List.of(Map.of("name", "ask_user",
+                "args", Map.of("question", "Which city?", "answer", ""), "description", "Which city?")));
     }
 }

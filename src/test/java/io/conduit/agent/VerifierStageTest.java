@@ -66,7 +66,7 @@ class VerifierStageTest {
         Map<?, ?> request = (Map<?, ?>) ((List<?>) payload.get("action_requests")).get(0);
         assertThat(request.get("name")).isEqualTo("ask_user");
         assertThat(request.get("description")).isEqualTo(payload.get("question"));
-        assertThat(request.get("args")).isEqualTo(Map.of("answer", ""));
+        assertThat(request.get("args")).isEqualTo(Map.of("question", payload.get("question"), "answer", ""));
         assertThat(payload.get("review_configs")).isEqualTo(List.of(Map.of("action_name", "ask_user", "allowed_decisions", List.of("edit"))));
         List<GraphEvent> resumed = t.resume(Map.of("decisions", List.of(Map.of("type", "edit",
                 "edited_action", Map.of("name", "ask_user", "args", Map.of("answer", " from Lyon to Paris "))))));
