@@ -4,6 +4,7 @@ import io.conduit.http.Callers;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.conduit.http.RequestBodies;
 import io.conduit.http.RouteErrors;
+import io.conduit.http.RunWaits;
 import io.conduit.http.SseStream;
 import io.conduit.http.SseStreams;
 import io.conduit.http.answer.AnswerFormat;
@@ -46,9 +47,10 @@ public class CompletionRoutes {
     private final RequestBodies bodies;
     private final SseStreams streams;
     private final RunAnswers answers;
+    private final RunWaits waits;
 
     CompletionRoutes(CompletionRuns runs, Assistants assistants, ThreadLogs logs, RunExecutor executor, Vertx vertx,
-                     RequestBodies bodies, SseStreams streams, RunAnswers answers) {
+                     RequestBodies bodies, SseStreams streams, RunAnswers answers, RunWaits waits) {
         this.runs = runs;
         this.assistants = assistants;
         this.logs = logs;
@@ -57,6 +59,7 @@ public class CompletionRoutes {
         this.bodies = bodies;
         this.streams = streams;
         this.answers = answers;
+        this.waits = waits;
     }
 
     void routes(@Observes Router router) {
@@ -86,8 +89,17 @@ public class CompletionRoutes {
                 write(ctx, OpenAiError.of(f));
             });
         } else {
+            // a wait for the answer holds a connection as a stream does: bounded with them, ended by a drain
+            StreamPermits.Permit permit = waits.open();
+            if (permit == null) {
+                write(ctx, OpenAiError.of(waits.refusal()));
+                return;
+            }
             Context context = vertx.getOrCreateContext();
-            runs.start(request, false, Callers.of(ctx)).subscribe().with(sub -> whole(ctx, context, request, sub), f -> write(ctx, OpenAiError.of(f)));
+            runs.start(request, false, Callers.of(ctx)).subscribe().with(sub -> whole(ctx, context, request, sub, permit), f -> {
+                permit.release();
+                write(ctx, OpenAiError.of(f));
+            });
         }
     }
 
@@ -105,7 +117,7 @@ public class CompletionRoutes {
         streams.cancelOnDisconnect(sse, run, sub.cancelOnDisconnect());
     }
 
-    private void whole(RoutingContext ctx, Context context, ChatRequest request, RunSubmission.Submitted sub) {
+    private void whole(RoutingContext ctx, Context context, ChatRequest request, RunSubmission.Submitted sub, StreamPermits.Permit permit) {
         Run run = sub.run();
         HttpServerResponse resp = ctx.response();
         headers(resp, sub);
@@ -117,7 +129,7 @@ public class CompletionRoutes {
             }
             cancelIfAsked(sub);
         });
-        reading[0] = answers.pieces(run, context).subscribe().with(pieces -> {
+        reading[0] = waits.untilEnd(permit, answers.pieces(run, context)).subscribe().with(pieces -> {
             WholeCompletion.Answer answer = WholeCompletion.answer(pieces, CompletionJson.of(run.runId(), request.model()));
             if (answer.error() != null) {
                 write(ctx, answer.error());
@@ -125,6 +137,10 @@ public class CompletionRoutes {
                 resp.putHeader("Content-Type", "application/json").end(answer.completion());
             }
         }, f -> write(ctx, OpenAiError.of(f)));
+        if (resp.closed()) { // the client left while the run was created: no close event comes for it
+            reading[0].cancel();
+            cancelIfAsked(sub);
+        }
     }
 
     /** The conversation's thread and where its run is, for a call with a conversation (a temporary thread goes with its run). */

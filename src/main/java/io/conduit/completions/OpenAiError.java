@@ -8,6 +8,8 @@ import io.conduit.runs.LimitExceededException;
 import io.conduit.runs.NotFoundException;
 import io.conduit.runs.ThreadBusyException;
 import io.conduit.runs.ThreadGraphMismatchException;
+import io.conduit.runs.delivery.ReplicaShuttingDownException;
+import io.conduit.runs.delivery.ServerShutdown;
 import io.conduit.runs.submission.RunSubmission;
 import org.jboss.logging.Logger;
 
@@ -42,6 +44,8 @@ record OpenAiError(int status, String type, String code, String param, String me
             case ThreadGraphMismatchException m -> new OpenAiError(409, INVALID_REQUEST, "thread_graph_mismatch", "model", m.getMessage(), 0);
             case ThreadBusyException b -> new OpenAiError(409, INVALID_REQUEST, "thread_busy", null, b.getMessage(), 0);
             case LimitExceededException l -> new OpenAiError(429, "rate_limit_error", l.code(), null, l.getMessage(), l.retryAfterSeconds());
+            case ReplicaShuttingDownException s -> new OpenAiError(503, "server_error", ServerShutdown.CODE, null, s.getMessage(),
+                    (int) (ServerShutdown.RETRY_MILLIS / 1000));
             case GraphException g when g.code() == GraphException.Code.INVALID_REQUEST || g.code() == GraphException.Code.NO_PENDING_INTERRUPT
                     || g.code() == GraphException.Code.CONFLICT -> invalid(null, g.code().wire(), g.getMessage());
             case com.fasterxml.jackson.core.JsonProcessingException j ->

@@ -36,11 +36,16 @@ public class RunWaits {
     public <T> Uni<T> untilEnd(Uni<T> wait) {
         return Uni.createFrom().deferred(() -> {
             StreamPermits.Permit permit = open();
-            if (permit == null) {
-                return Uni.createFrom().failure(refusal());
-            }
-            Uni<T> drained = Uni.createFrom().emitter(em -> permit.onShutdown(() -> em.fail(new ReplicaShuttingDownException())));
-            return Uni.combine().any().<T>of(wait, drained).eventually(permit::release);
+            return permit == null ? Uni.createFrom().failure(refusal()) : untilEnd(permit, wait);
         });
+    }
+
+    /**
+     * {@code wait}, under a permit the caller took ({@link #open()}) before it created the run, so that a refusal creates
+     * nothing; the permit is released when the wait ends, fails or is cancelled.
+     */
+    public <T> Uni<T> untilEnd(StreamPermits.Permit permit, Uni<T> wait) {
+        Uni<T> drained = Uni.createFrom().emitter(em -> permit.onShutdown(() -> em.fail(new ReplicaShuttingDownException())));
+        return Uni.combine().any().<T>of(wait, drained).eventually(permit::release);
     }
 }

@@ -115,6 +115,13 @@ class LimitsTest {
             // refused before the run is created
             tooMany(given().contentType("application/json").body(Api.run("hello")).when().post("/threads/{t}/runs/stream", thread), "too_many_streams");
             assertThat(runsOf(thread)).isEmpty();
+            // a chat completion answered whole waits as a stream does: refused too, in OpenAI's shape, creating nothing
+            Response whole = given().contentType("application/json").header("X-Conduit-Thread", thread)
+                    .body(Map.of("model", "agent", "messages", List.of(Map.of("role", "user", "content", "hello"))))
+                    .when().post("/v1/chat/completions");
+            assertThat(whole.statusCode()).isEqualTo(429);
+            assertThat(Api.tree(whole.asString()).path("error").path("code").asText()).isEqualTo("too_many_streams");
+            assertThat(runsOf(thread)).isEmpty();
         }
     }
 

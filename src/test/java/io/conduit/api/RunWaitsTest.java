@@ -24,7 +24,8 @@ import org.junit.jupiter.api.Test;
  * A replica that drains ends the waits for a run's end it holds ({@code runs/wait}, {@code join}) instead of leaving
  * them to hang until the process stops (their runs are handed back and end elsewhere, where it cannot see them):
  * {@code runs/wait}, whose 200 is sent already, with {@code __error__ server_shutting_down}; {@code join} with 503 and
- * {@code Retry-After}, so that the client asks again, of another replica. The drain is the replica's own
+ * {@code Retry-After}, so that the client asks again, of another replica; a chat completion answered whole with OpenAI's
+ * error shape, 503 {@code server_shutting_down}. The drain is the replica's own
  * ({@link StreamPermits#shutDown}), in an application of this class alone (a drained one refuses every later wait).
  */
 @QuarkusTest
@@ -57,11 +58,16 @@ class RunWaitsTest {
         String run = Api.start(joined, Api.run(Api.SLOW));
         CompletableFuture<HttpResponse<String>> join = http.sendAsync(HttpRequest.newBuilder(url("/threads/" + joined + "/runs/" + run + "/join")).build(),
                 HttpResponse.BodyHandlers.ofString());
+        // a chat completion answered whole waits for its run's end as well
+        CompletableFuture<HttpResponse<String>> completion = http.sendAsync(HttpRequest.newBuilder(url("/v1/chat/completions"))
+                .header("content-type", "application/json").POST(HttpRequest.BodyPublishers.ofString(Api.json(Map.of("model", "agent",
+                        "messages", java.util.List.of(Map.of("role", "user", "content", Api.SLOW)))))).build(), HttpResponse.BodyHandlers.ofString());
         long bound = System.nanoTime() + TimeUnit.SECONDS.toNanos(60); // against a hang, not a timing check
-        while (permits.open(StreamTransport.RUN_WAIT) < 2) { // both are waiting on their runs
-            assertThat(System.nanoTime()).as("both waits counted as open").isLessThan(bound);
+        while (permits.open(StreamTransport.RUN_WAIT) < 3) { // all three are waiting on their runs
+            assertThat(System.nanoTime()).as("the three waits counted as open").isLessThan(bound);
             assertThat(wait).isNotDone();
             assertThat(join).isNotDone();
+            assertThat(completion).isNotDone();
             Thread.onSpinWait();
         }
 
@@ -73,6 +79,10 @@ class RunWaitsTest {
         assertThat(error.path("error").asText()).isEqualTo("server_shutting_down");
         assertThat(error.path("message").asText()).contains("reconnect");
         assertShuttingDown(join.get(60, TimeUnit.SECONDS));
+        HttpResponse<String> completed = completion.get(60, TimeUnit.SECONDS);
+        assertThat(completed.statusCode()).isEqualTo(503);
+        assertThat(completed.headers().firstValue("Retry-After")).hasValue("1");
+        assertThat(JsonCodec.MAPPER.readTree(completed.body()).path("error").path("code").asText()).isEqualTo("server_shutting_down");
         // a wait that comes during the drain ends at once, and nothing stays counted
         assertShuttingDown(http.send(HttpRequest.newBuilder(url("/threads/" + joined + "/runs/" + run + "/join")).build(),
                 HttpResponse.BodyHandlers.ofString()));
