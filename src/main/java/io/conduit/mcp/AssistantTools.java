@@ -97,6 +97,8 @@ public class AssistantTools {
     }
 
     /** The tool as {@code tools/list} lists it. */
+    static final String ONE_QUESTION = "Ask it one question; it answers in a new conversation and forgets it afterwards.";
+
     static ObjectNode json(Tool t) {
         ObjectNode o = JsonCodec.MAPPER.createObjectNode().put("name", t.name());
         if (t.assistant().name() != null && !t.assistant().name().equals(t.name())) {
@@ -104,8 +106,9 @@ public class AssistantTools {
         }
         String about = t.assistant().description() != null && !t.assistant().description().isBlank() ? t.assistant().description()
                 : t.graph().description();
-        o.put("description", (about == null || about.isBlank() ? "The assistant " + t.name() + "." : about)
-                + " Ask it one question; it answers in a new conversation and forgets it afterwards.");
+        String said = about == null || about.isBlank() ? "The assistant " + t.name() + "." : about.strip();
+        // the model calling the tool reads this: a description without a full stop would run into the next sentence
+        o.put("description", said + (said.matches(".*[.!?]$") ? "" : ".") + " " + ONE_QUESTION);
         ObjectNode schema = o.putObject("inputSchema").put("type", "object");
         schema.putObject("properties").putObject(INPUT).put("type", "string").put("minLength", 1)
                 .put("description", "The question or request for the assistant, as a user would write it.");

@@ -60,12 +60,12 @@ class McpAuthTest {
         createAssistant(mallory, name, "mallory's desk"); // newer than both, same name
 
         Map<String, String> adminTools = tools(admin);
-        assertThat(adminTools).containsEntry(name, "the admin's first desk");
+        assertThat(adminTools).containsEntry(name, "the admin's first desk.");
         assertThat(adminTools.entrySet()).filteredOn(e -> e.getKey().startsWith(name + "_")).extracting(Map.Entry::getValue)
-                .containsExactly("the admin's second desk");
+                .containsExactly("the admin's second desk.");
         assertThat(adminTools.values()).noneMatch(d -> d.startsWith("mallory's desk"));
         Map<String, String> malloryTools = tools(mallory);
-        assertThat(malloryTools).containsEntry(name, "mallory's desk");
+        assertThat(malloryTools).containsEntry(name, "mallory's desk.");
         assertThat(malloryTools.values()).noneMatch(d -> d.startsWith("the admin's"));
     }
 
@@ -78,7 +78,7 @@ class McpAuthTest {
     private static Map<String, String> tools(String key) throws Exception {
         Map<String, String> out = new java.util.LinkedHashMap<>();
         rpc(key, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}").get("result").get("tools")
-                .forEach(t -> out.put(t.get("name").asText(), t.get("description").asText().replace(" Ask it one question; it answers in a new conversation and forgets it afterwards.", "")));
+                .forEach(t -> out.put(t.get("name").asText(), t.get("description").asText().replace(" " + AssistantTools.ONE_QUESTION, "")));
         return out;
     }
 

@@ -48,7 +48,8 @@ abstract class McpClientContract {
         r.get("tools").forEach(t -> names.add(t.get("name").asText()));
         assertThat(names).contains("agent").doesNotHaveDuplicates().allMatch(n -> n.matches("[A-Za-z0-9_.-]{1,128}"));
         JsonNode agent = tool(r, "agent");
-        assertThat(agent.get("description").asText()).isNotBlank();
+        assertThat(agent.get("description").asText()).as("the graph's description, a full stop, then how to call it")
+                .matches("The default assistant: .*summarizer\\. Ask it one question; .*");
         assertThat(agent.get("inputSchema").get("required").get(0).asText()).isEqualTo("input");
         assertThat(agent.get("inputSchema").get("properties").get("input").get("type").asText()).isEqualTo("string");
 
