@@ -75,6 +75,11 @@ final class RunLoop {
             passBreakpointBefore = pass;
             Checkpoint checkpoint = position.checkpoint();
             output.emit(new GraphEvent.RunStarted(output.tag(null, checkpoint.step()), checkpoint.id()));
+            if (req.input() == null) {
+                // as LangGraph does: a run that resumes or continues a thread first tells the state it starts from, so
+                // that a values stream (and runs/wait) has the state even when the run pauses again before a step ends
+                output.emit(new GraphEvent.Values(output.tag(null, checkpoint.step()), position.state(), checkpoint.id()));
+            }
             loop();
         });
     }

@@ -125,6 +125,25 @@ class InterruptTest {
         assertThat(askRuns).hasValue(3);
     }
 
+    /** As LangGraph's loop does on resume: a values stream (and runs/wait) has the state even if no step ends. */
+    @ParameterizedTest
+    @MethodSource("io.conduit.graph.Backends#all")
+    void aResumedRunFirstTellsTheStateItStartsFromAndANewInputDoesNot(Backends.Backend b) {
+        CompiledGraph graph = single(b, askTwice);
+        String thread = newThread();
+        List<GraphEvent> first = run(graph, b.on(thread).input(user("hi")));
+        assertThat(first.get(1)).isNotInstanceOf(GraphEvent.Values.class);
+
+        List<GraphEvent> second = run(graph, b.on(thread).command(Command.resume("one")));
+        assertThat(second.get(0)).isInstanceOf(GraphEvent.RunStarted.class);
+        GraphEvent.Values start = (GraphEvent.Values) second.get(1);
+        assertThat(ids(start.state().get(MSGS))).containsExactly("u");
+        assertThat(start.checkpointId()).isEqualTo(((GraphEvent.RunStarted) second.get(0)).checkpointId());
+        // it paused again within the same step: the state it started from is the only one it told
+        assertThat(Runs.ofType(second, GraphEvent.Values.class)).containsExactly(start);
+        interrupted(second);
+    }
+
     @ParameterizedTest
     @MethodSource("io.conduit.graph.Backends#all")
     void resumingWhenNothingIsPendingFailsAndWritesNothing(Backends.Backend b) {
