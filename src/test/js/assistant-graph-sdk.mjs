@@ -3,17 +3,11 @@
 // with xray the tutor's quiz subgraph drawn inside its node, its node ids prefixed "test_session:".
 // Usage: node src/test/js/assistant-graph-sdk.mjs <baseUrl> [SDK package name]. Any failed check exits 1 with
 // "FAILED ..."; success prints one JSON line.
+import { check, checkCount } from "./checks.mjs";
+
 const [baseUrl, pkg = "@langchain/langgraph-sdk"] = process.argv.slice(2);
 const { Client } = await import(pkg);
 const client = new Client({ apiUrl: baseUrl, callerOptions: { maxRetries: 0 } });
-let checks = 0;
-function check(ok, what, detail) {
-  checks++;
-  if (!ok) {
-    console.error("FAILED " + what + (detail === undefined ? "" : ": " + JSON.stringify(detail)));
-    process.exit(1);
-  }
-}
 
 const edge = (g, source, target) => g.edges.find((e) => e.source === source && e.target === target);
 
@@ -65,4 +59,4 @@ try {
   refused = e;
 }
 check(refused?.status === 422, "xray: 0 is refused, as LangGraph refuses it", String(refused));
-console.log(JSON.stringify({ checks, nodes: plainIds.length, xrayNodes: xrayIds.length }));
+console.log(JSON.stringify({ checks: checkCount(), nodes: plainIds.length, xrayNodes: xrayIds.length }));

@@ -3,13 +3,12 @@
 // past message (the conversation branches from before it) and regenerate an answer (asked again from the step
 // before it). Usage: node chat-page-branches.mjs <baseUrl> <artifactDir>. Prints one JSON line: the summary, or
 // {"skipped": why} when Chromium cannot run here. Any failed check, and any console error, exits 1 with "FAILED ...".
-import { mkdirSync, rmSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chromium } from "playwright-core";
+import { deleteThreads, launchChromium, runInBrowser } from "./browser-run.mjs";
 
 const [base, artifacts] = process.argv.slice(2);
-const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
 let checks = 0;
 function check(ok, what) {
   checks++;
@@ -18,20 +17,7 @@ function check(ok, what) {
 
 mkdirSync(artifacts, { recursive: true });
 const profile = join(tmpdir(), "conduit-chat-branches-" + process.pid);
-let browser;
-try {
-  browser = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM, headless: true,
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-      "--disable-component-update", "--disable-sync"],
-    viewport: { width: 1280, height: 860 },
-    permissions: ["clipboard-read", "clipboard-write"],
-    timeout: 60000,
-  });
-} catch (e) {
-  console.log(JSON.stringify({ skipped: "Chromium (" + CHROMIUM + ") cannot run here: " + String(e.message).split("\n")[0] }));
-  process.exit(0);
-}
+const browser = await launchChromium(profile, { permissions: ["clipboard-read", "clipboard-write"] });
 
 const consoleErrors = [];
 const page = browser.pages()[0] ?? await browser.newPage();
@@ -74,7 +60,12 @@ const shown = async () => page.evaluate(() => [...document.querySelectorAll(".ms
   .map((b) => (b.closest(".msg").classList.contains("user") ? "h:" : "a:") + b.textContent.trim()));
 
 const summary = {};
-try {
+await runInBrowser({
+  browser, page, profile, screenshot: join(artifacts, "chat-page-branches-failure.png"),
+  context: async () => ["the conversation ends with: " + (await page.locator("#messages").innerText().catch(() => "")).slice(-700)],
+  detail: (e) => "\n" + (e.stack || "") + "\nconsole errors: " + JSON.stringify(consoleErrors),
+  cleanUp: () => deleteThreads(base, created),
+}, async () => {
   // 1. `/` is a new chat, not the last one; the first message makes it
   const older = "An older chat " + Date.now().toString(36);
   await api("POST", "/threads", { metadata: { title: older } }).then((t) => created.add(t.thread_id));
@@ -207,14 +198,5 @@ try {
 
   check(consoleErrors.length === 0, "no console errors: " + JSON.stringify(consoleErrors));
   summary.checks = checks;
-} catch (e) {
-  await page.screenshot({ path: join(artifacts, "chat-page-branches-failure.png") }).catch(() => {});
-  console.error("the conversation ends with: " + (await page.locator("#messages").innerText().catch(() => "")).slice(-700));
-  console.error("FAILED " + (e.message || e) + "\n" + (e.stack || "") + "\nconsole errors: " + JSON.stringify(consoleErrors));
-  process.exit(1);
-} finally {
-  await browser.close();
-  for (const id of created) await fetch(base + "/threads/" + id, { method: "DELETE" }).catch(() => {});
-  rmSync(profile, { recursive: true, force: true });
-}
+});
 console.log(JSON.stringify(summary));

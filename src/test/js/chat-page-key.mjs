@@ -7,10 +7,9 @@
 import { mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chromium } from "playwright-core";
+import { deleteThreads, launchChromium, runInBrowser } from "./browser-run.mjs";
 
 const [base, key, owner, artifacts] = process.argv.slice(2);
-const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
 let checks = 0;
 function check(ok, what) {
   checks++;
@@ -18,19 +17,8 @@ function check(ok, what) {
 }
 
 mkdirSync(artifacts, { recursive: true });
-let browser;
-try {
-  browser = await chromium.launchPersistentContext(join(tmpdir(), "conduit-chat-key-" + process.pid), {
-    executablePath: CHROMIUM, headless: true,
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-      "--disable-component-update", "--disable-sync"],
-    viewport: { width: 1280, height: 860 },
-    timeout: 60000,
-  });
-} catch (e) {
-  console.log(JSON.stringify({ skipped: "Chromium (" + CHROMIUM + ") cannot run here: " + String(e.message).split("\n")[0] }));
-  process.exit(0);
-}
+const profile = join(tmpdir(), "conduit-chat-key-" + process.pid);
+const browser = await launchChromium(profile);
 const page = browser.pages()[0] ?? await browser.newPage();
 page.setDefaultTimeout(60000);
 let consoleErrors = [];
@@ -38,8 +26,12 @@ page.on("console", (m) => { if (m.type() === "error") consoleErrors.push(m.text(
 page.on("pageerror", (e) => consoleErrors.push("uncaught: " + e.message));
 const sockets = [];
 page.on("websocket", (ws) => sockets.push(ws.url()));
+const created = new Set(); // the chat the page makes, deleted at the end
 
-try {
+await runInBrowser({
+  browser, page, profile, screenshot: join(artifacts, "chat-page-key-failed.png"),
+  cleanUp: () => deleteThreads(base, created, { "x-api-key": key }),
+}, async () => {
   await page.goto(base + "/");
   check(await page.title() === "Conduit chat", "the page itself is served without a key");
   await page.waitForFunction(() => window.conduitChat.page.ready);
@@ -61,6 +53,7 @@ try {
   await page.waitForFunction((t) => window.conduitChat.page.threadId !== t && window.conduitChat.page.connection
     && document.querySelector("#connection").dataset.state === "live", before);
   const thread = await page.evaluate(() => window.conduitChat.page.threadId);
+  created.add(thread);
   check(await page.evaluate(() => window.conduitChat.page.connection.transport) === "websocket", "the chat streams over the WebSocket");
   check(sockets.some((u) => u.includes("/threads/" + thread + "/stream/events") && /[?&]ticket=/.test(u)), "its WebSocket names a ticket: " + sockets);
   check(!sockets.some((u) => u.includes(key)), "the key itself is never in a URL");
@@ -78,12 +71,5 @@ try {
 
   await page.screenshot({ path: join(artifacts, "chat-page-key.png") });
   check(consoleErrors.length === 0, "no console error with the key: " + consoleErrors.join(" | "));
-  await fetch(base + "/threads/" + encodeURIComponent(thread), { method: "DELETE", headers: { "x-api-key": key } });
-  await browser.close();
-  console.log(JSON.stringify({ checks }));
-} catch (e) {
-  await page.screenshot({ path: join(artifacts, "chat-page-key-failed.png") }).catch(() => {});
-  await browser.close().catch(() => {});
-  console.error("FAILED " + e.message);
-  process.exit(1);
-}
+});
+console.log(JSON.stringify({ checks }));

@@ -4,34 +4,21 @@
 // a paced turn, a reload mid-answer, rename/search/delete in the thread list, and the page at phone width.
 // Usage: node chat-page.mjs <baseUrl> <artifactDir>. Prints one JSON line: the summary, or {"skipped": why} when
 // Chromium cannot run here. Any failed check, and any console error of the page, exits 1 with "FAILED ...".
-import { mkdirSync, rmSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chromium } from "playwright-core";
+import { deleteThreads, launchChromium, runInBrowser } from "./browser-run.mjs";
 
 const [base, artifacts] = process.argv.slice(2);
-const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
 let checks = 0;
 function check(ok, what) {
   checks++;
-  if (!ok) throw new Error(what); // the catch below keeps a screenshot and exits 1
+  if (!ok) throw new Error(what); // runInBrowser keeps a screenshot and exits 1
 }
 
 mkdirSync(artifacts, { recursive: true });
 const profile = join(tmpdir(), "conduit-chat-page-" + process.pid);
-let browser; // a persistent context: playwright's way of giving Chromium a fresh --user-data-dir of our choosing
-try {
-  browser = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM, headless: true,
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-      "--disable-component-update", "--disable-sync"],
-    viewport: { width: 1280, height: 860 },
-    timeout: 60000,
-  });
-} catch (e) {
-  console.log(JSON.stringify({ skipped: "Chromium (" + CHROMIUM + ") cannot run here: " + String(e.message).split("\n")[0] }));
-  process.exit(0);
-}
+const browser = await launchChromium(profile);
 
 const consoleErrors = [];
 const page = browser.pages()[0] ?? await browser.newPage();
@@ -75,7 +62,12 @@ const occurrences = (haystack, needle) => haystack.split(needle).length - 1;
 const words = (n, w) => Array.from({ length: n }, (_, i) => w + i).join(" ");
 
 const summary = {};
-try {
+await runInBrowser({
+  browser, page, profile, screenshot: join(artifacts, "chat-page-failure.png"),
+  context: async () => ["the conversation ends with: " + (await page.locator("#messages").innerText().catch(() => "")).slice(-700)],
+  detail: (e) => "\n" + (e.stack || "") + "\nconsole errors: " + JSON.stringify(consoleErrors),
+  cleanUp: () => deleteThreads(base, created),
+}, async () => {
   await page.goto(base + "/");
   check(await page.title() === "Conduit chat", "GET / from a browser is the chat page");
   await page.waitForFunction(() => window.conduitChat.page.ready);
@@ -266,14 +258,5 @@ try {
 
   check(consoleErrors.length === 0, "no console errors: " + JSON.stringify(consoleErrors));
   summary.checks = checks;
-} catch (e) {
-  await page.screenshot({ path: join(artifacts, "chat-page-failure.png") }).catch(() => {});
-  console.error("the conversation ends with: " + (await page.locator("#messages").innerText().catch(() => "")).slice(-700));
-  console.error("FAILED " + (e.message || e) + "\n" + (e.stack || "") + "\nconsole errors: " + JSON.stringify(consoleErrors));
-  process.exit(1);
-} finally {
-  await browser.close();
-  for (const id of created) await fetch(base + "/threads/" + id, { method: "DELETE" }).catch(() => {});
-  rmSync(profile, { recursive: true, force: true });
-}
+});
 console.log(JSON.stringify(summary));

@@ -3,6 +3,7 @@
 // Every check that fails exits non-zero with "FAILED what"; success prints one JSON line.
 // Usage: node src/test/js/langgraph-sdk-webhook.mjs http://localhost:8081 http://127.0.0.1:PORT/path
 import { Client } from "@langchain/langgraph-sdk";
+import { check } from "./checks.mjs";
 
 const [baseUrl, webhook] = process.argv.slice(2);
 if (!baseUrl || !webhook) {
@@ -10,12 +11,6 @@ if (!baseUrl || !webhook) {
   process.exit(2);
 }
 const client = new Client({ apiUrl: baseUrl, callerOptions: { maxRetries: 0 } });
-function check(ok, what) {
-  if (!ok) {
-    console.error(`FAILED ${what}`);
-    process.exit(1);
-  }
-}
 const input = { messages: [{ role: "user", content: "what time is it?" }] };
 
 const thread = await client.threads.create();

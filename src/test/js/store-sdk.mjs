@@ -2,17 +2,11 @@
 // put, get, search with a filter and with a query, list namespaces, delete; and the SDK's own refusal of a '.' label.
 // Usage: node src/test/js/store-sdk.mjs <baseUrl> [SDK package name]. Any failed check exits 1 with "FAILED ...";
 // success prints one JSON line.
+import { check, checkCount } from "./checks.mjs";
+
 const [baseUrl, pkg = "@langchain/langgraph-sdk"] = process.argv.slice(2);
 const { Client } = await import(pkg);
 const client = new Client({ apiUrl: baseUrl, callerOptions: { maxRetries: 0 } });
-let checks = 0;
-function check(ok, what, detail) {
-  checks++;
-  if (!ok) {
-    console.error("FAILED " + what + (detail === undefined ? "" : ": " + JSON.stringify(detail)));
-    process.exit(1);
-  }
-}
 
 const run = Math.random().toString(36).slice(2);
 const alice = ["sdk", run, "alice", "memories"];
@@ -55,4 +49,4 @@ try {
   refused = e;
 }
 check(refused !== null, "the SDK refuses a label with a '.'");
-console.log(JSON.stringify({ checks }));
+console.log(JSON.stringify({ checks: checkCount() }));

@@ -5,17 +5,11 @@
 // returns values.messages[0], which agent-chat-ui names its history entries by.
 // Usage: node src/test/js/thread-titles-sdk.mjs <baseUrl> [SDK package name]. Any failed check exits 1 with
 // "FAILED ..."; success prints one JSON line.
+import { check, checkCount } from "./checks.mjs";
+
 const [baseUrl, pkg = "@langchain/langgraph-sdk"] = process.argv.slice(2);
 const { Client } = await import(pkg);
 const client = new Client({ apiUrl: baseUrl, callerOptions: { maxRetries: 0 } });
-let checks = 0;
-function check(ok, what, detail) {
-  checks++;
-  if (!ok) {
-    console.error("FAILED " + what + (detail === undefined ? "" : ": " + JSON.stringify(detail)));
-    process.exit(1);
-  }
-}
 const tag = Math.random().toString(36).slice(2);
 const human = (content) => ({ messages: [{ role: "user", content }] });
 const title = async (threadId) => (await client.threads.get(threadId)).metadata?.title;
@@ -64,4 +58,4 @@ check(byId[plain.thread_id].metadata.title === "Please plan my week", "search re
 const first = byId[plain.thread_id].values?.messages?.[0];
 check(first?.type === "human" && first.content.includes("Please plan"), "search returns values.messages[0], the human message", first);
 
-console.log(JSON.stringify({ sdk: pkg, checks }));
+console.log(JSON.stringify({ sdk: pkg, checks: checkCount() }));

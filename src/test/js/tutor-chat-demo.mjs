@@ -5,16 +5,9 @@
 // Usage: node src/test/js/tutor-chat-demo.mjs <baseUrl>. Any failed check exits 1 with "FAILED ..."; success prints
 // one JSON line.
 import WebSocket from "ws";
+import { check, checkCount } from "./checks.mjs";
 
 const [base] = process.argv.slice(2);
-let checks = 0;
-function check(ok, what, detail) {
-  checks++;
-  if (!ok) {
-    console.error("FAILED " + what + (detail === undefined ? "" : ": " + JSON.stringify(detail)));
-    process.exit(1);
-  }
-}
 
 const CHANNELS = ["messages", "tools", "lifecycle", "input", "custom", "values"]; // the chat page's (chat/js/stream.js)
 const threadId = "tutor-chat-" + crypto.randomUUID();
@@ -110,4 +103,4 @@ check(/photosynthesis/i.test(questions[0].question_text), "the questions are on 
 
 ws.removeAllListeners("close");
 ws.close();
-console.log(JSON.stringify({ checks, score: summary.match(/\d\/3/)[0] }));
+console.log(JSON.stringify({ checks: checkCount(), score: summary.match(/\d\/3/)[0] }));

@@ -6,16 +6,15 @@
 // The server must allow the page's origin (http://127.0.0.1:<any port>) by CORS.
 // Usage: node use-stream-reload.mjs <baseUrl> <artifactDir>. Prints one JSON line: the summary, or {"skipped": why}
 // when Chromium cannot run here. A failed check or a console error of the page exits 1 with "FAILED ...".
-import { copyFileSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { copyFileSync, mkdirSync, readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import * as esbuild from "esbuild";
-import { chromium } from "playwright-core";
+import { deleteThreads, launchChromium, runInBrowser } from "./browser-run.mjs";
 
 const [base, artifacts] = process.argv.slice(2);
-const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
 const here = join(dirname(fileURLToPath(import.meta.url)), "use-stream");
 let checks = 0;
 function check(ok, what) {
@@ -50,19 +49,7 @@ const assistant = await api("POST", "/assistants", { graph_id: "agent", name: "u
   config: { configurable: { retry_budget: 0, clarify_on_failure: true } } });
 
 const profile = join(tmpdir(), "conduit-use-stream-" + process.pid);
-let browser;
-try {
-  browser = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM, headless: true,
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-      "--disable-component-update", "--disable-sync"],
-    viewport: { width: 900, height: 700 }, timeout: 60000,
-  });
-} catch (e) {
-  server.close();
-  console.log(JSON.stringify({ skipped: "Chromium (" + CHROMIUM + ") cannot run here: " + String(e.message).split("\n")[0] }));
-  process.exit(0);
-}
+const browser = await launchChromium(profile, { viewport: { width: 900, height: 700 } }, () => server.close());
 const consoleErrors = [];
 const page = browser.pages()[0] ?? await browser.newPage();
 page.on("console", (m) => { if (m.type() === "error") consoleErrors.push(m.text()); });
@@ -72,7 +59,15 @@ page.setDefaultTimeout(60000);
 
 const summary = {};
 let threadId;
-try {
+await runInBrowser({
+  browser, page, profile, screenshot: join(artifacts, "failed.png"),
+  detail: () => consoleErrors.length ? "\nconsole: " + consoleErrors.join("\n") : "",
+  cleanUp: async () => {
+    server.close();
+    if (threadId) await deleteThreads(base, [threadId]);
+    await fetch(base + "/assistants/" + assistant.assistant_id, { method: "DELETE" }).catch(() => {});
+  },
+}, async () => {
   const url = pageBase + "/index.html?" + new URLSearchParams({ api: base, assistant: assistant.assistant_id });
   await page.goto(url);
   await page.fill("#input", "please plan my week");
@@ -121,15 +116,5 @@ try {
   check(consoleErrors.length === 0, "no console error: " + JSON.stringify(consoleErrors));
   summary.checks = checks;
   summary.threadId = threadId;
-  console.log(JSON.stringify(summary));
-} catch (e) {
-  await page.screenshot({ path: join(artifacts, "failed.png") }).catch(() => {});
-  console.error("FAILED " + e.message + (consoleErrors.length ? "\nconsole: " + consoleErrors.join("\n") : ""));
-  process.exitCode = 1;
-} finally {
-  await browser.close();
-  server.close();
-  rmSync(profile, { recursive: true, force: true });
-  if (threadId) await fetch(base + "/threads/" + threadId, { method: "DELETE" }).catch(() => {});
-  await fetch(base + "/assistants/" + assistant.assistant_id, { method: "DELETE" }).catch(() => {});
-}
+});
+console.log(JSON.stringify(summary));
