@@ -125,6 +125,7 @@ async function interrupts() {
   const next = await client.runs.wait(t.thread_id, "tutor", { command: { resume: { [raised.id]: "Chlorophyll" } } });
   check(next.__interrupt__?.[0]?.value?.question_num === 2, "resuming by interrupt id answers it: the next question", next);
   check(next.__interrupt__[0].id !== raised.id, "the next question has its own id", next.__interrupt__);
+  equal(Object.keys(next).sort(), Object.keys(paused).sort(), "the resumed run answers the values with its question, as the first did");
   const later = await client.threads.getState(t.thread_id);
   equal(later.tasks.flatMap((x) => x.interrupts).map((i) => i.id), [next.__interrupt__[0].id], "only the pending question is on the task");
 
