@@ -135,7 +135,7 @@ async function cancel() {
   try {
     await client.cancelTask({ id: cancelled.id });
   } catch (e) {
-    again = { message: e.message };
+    again = { name: e.constructor.name, message: e.message };
   }
   return { cancelled, events, got, again };
 }

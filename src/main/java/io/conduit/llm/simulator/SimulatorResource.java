@@ -23,7 +23,8 @@ import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
  * exactly {@code data: <json>\n\n} ending with {@code data: [DONE]\n\n}, and clients that cut at {@code "data: "}
  * must work too. Declared with no {@code @Produces} (so neither SSE nor JSON), Quarkus REST writes each item as it
  * is; {@link AnyAcceptHeader} lets any {@code Accept} header through, as OpenAI does. Nothing here blocks: the body is parsed on the event loop and
- * delays are timers ({@link TokenPacing}); the stream is written item by item as the socket takes it.
+ * delays are timers ({@link TokenPacing}, over {@link PacedWrites}: the role delta goes with the first token); the
+ * stream is written item by item as the socket takes it.
  */
 @Path("/simulator/v1")
 @NonBlocking
@@ -66,7 +67,7 @@ public class SimulatorResource {
             return whole(200, wire.completion(reply, request.promptTokens()));
         }
         List<Supplier<String>> chunks = wire.frames(reply, request.promptTokens(), request.includeUsage(), config.stampTokens());
-        Multi<String> frames = pacing.pace(chunks).map(chunk -> "data: " + chunk.get() + "\n\n");
+        Multi<String> frames = pacing.pace(PacedWrites.of(chunks)).map(Supplier::get);
         Multi<String> events = Multi.createBy().concatenating().streams(frames, Multi.createFrom().item(DONE));
         return RestMulti.fromMultiData(events).status(200)
                 .header("Content-Type", EVENT_STREAM).header("Cache-Control", "no-cache").build();
