@@ -127,7 +127,13 @@ async function cancel() {
     const state = v.status ? STATE[v.status.state] : undefined;
     events.push({ kind: e.payload.$case, state });
     if (e.payload.$case === "artifactUpdate" && !cancelled) {
-      cancelled = task(await client.cancelTask({ id: v.taskId }));
+      const sentAt = Date.now();
+      const answer = await client.cancelTask({ id: v.taskId });
+      // when the task was canceled, not when its record last changed: no earlier than the request
+      const at = answer.status?.timestamp; // the compat layer may give an ISO string, a Date or a protobuf Timestamp
+      const timestamp = typeof at === "string" ? Date.parse(at) : at instanceof Date ? at.getTime()
+        : at?.seconds != null ? Number(at.seconds) * 1000 + Math.floor((at.nanos ?? 0) / 1e6) : null;
+      cancelled = { ...task(answer), timestamp, sentAt };
     }
   }
   const got = task(await client.getTask({ id: cancelled.id }));

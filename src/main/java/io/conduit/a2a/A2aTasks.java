@@ -113,7 +113,9 @@ class A2aTasks {
             return Uni.createFrom().failure(new JsonRpcError(JsonRpcError.TASK_NOT_CANCELABLE,
                     "Task cannot be canceled: task " + run.runId() + " has ended (" + run.status().wire() + ")"));
         }
-        return executor.cancel(run, RunExecutor.StopReason.INTERRUPT).map(x -> fromRecord(run, A2aJson.CANCELED));
+        // the record read before the cancel holds the last lease renewal's time: the task was canceled now
+        return executor.cancel(run, RunExecutor.StopReason.INTERRUPT)
+                .map(x -> A2aJson.task(run.runId(), run.threadId(), A2aJson.status(A2aJson.CANCELED, System.currentTimeMillis(), null)));
     }
 
     private static ObjectNode fromRecord(Run run, String state) {

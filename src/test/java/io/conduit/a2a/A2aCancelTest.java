@@ -35,6 +35,8 @@ class A2aCancelTest {
 
         JsonNode cancelled = r.get("cancelled");
         assertThat(cancelled.get("state").asText()).as("tasks/cancel's answer").isEqualTo("canceled");
+        assertThat(cancelled.get("timestamp").asLong()).as("its status's time: when it was canceled (ms), not the record's last change")
+                .isGreaterThanOrEqualTo(cancelled.get("sentAt").asLong());
 
         List<String> kinds = new ArrayList<>();
         r.get("events").forEach(e -> kinds.add(e.get("kind").asText() + (e.hasNonNull("state") ? ":" + e.get("state").asText() : "")));
