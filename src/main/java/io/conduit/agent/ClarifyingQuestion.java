@@ -36,7 +36,8 @@ final class ClarifyingQuestion {
     /**
      * The user's answer in a resume value, trimmed; empty when they gave none (an "approve", an unchanged form).
      * Text is the answer; {@code {decisions: [...]}} gives the first decision's edited {@code answer} or a reject's
-     * {@code message}; {@code {answer: ...}} gives its answer; anything else is read as its JSON text.
+     * {@code message} (any other decision is no answer); {@code {answer: ...}} gives its answer; anything else is read
+     * as its JSON text.
      */
     static String answer(Object resume) {
         if (resume == null) {
@@ -62,7 +63,7 @@ final class ClarifyingQuestion {
         }
         return switch (String.valueOf(d.get("type"))) {
             case "edit" -> d.get("edited_action") instanceof Map<?, ?> action && action.get("args") instanceof Map<?, ?> args
-                    ? answer(args.get("answer") instanceof String s ? s : args.isEmpty() ? null : args)
+                    ? answer(args.get("answer"))
                     : "";
             case "reject" -> answer(d.get("message"));
             default -> "";

@@ -144,7 +144,8 @@ final class LangGraphEvents implements RunTranslator {
         } else if (e instanceof GraphEvent.Values v) {
             ObjectNode values = WireState.values(v.state());
             write("values", ns, values);
-            if (modes.contains(StreamMode.CHECKPOINTS) || modes.contains(StreamMode.DEBUG)) {
+            // the state a resumed run starts from is no new checkpoint (RunStarted named it): values only, as LangGraph
+            if ((modes.contains(StreamMode.CHECKPOINTS) || modes.contains(StreamMode.DEBUG)) && !v.checkpointId().equals(lastCheckpoint)) {
                 ObjectNode cp = checkpoint(tag, v.checkpointId(), values);
                 optional(StreamMode.CHECKPOINTS, ns, cp);
                 debug("checkpoint", tag, cp);

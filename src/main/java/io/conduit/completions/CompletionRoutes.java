@@ -12,6 +12,7 @@ import io.conduit.http.answer.RunAnswers;
 import io.conduit.http.answer.TerminalGuard;
 import io.conduit.kernel.JsonCodec;
 import io.conduit.runs.Run;
+import io.conduit.runs.delivery.ServerShutdown;
 import io.conduit.runs.delivery.SseSubscriber;
 import io.conduit.runs.delivery.StreamPermits;
 import io.conduit.runs.delivery.StreamTransport;
@@ -136,7 +137,16 @@ public class CompletionRoutes {
             } else if (!resp.ended() && !resp.closed()) {
                 resp.putHeader("Content-Type", "application/json").end(answer.completion());
             }
-        }, f -> write(ctx, OpenAiError.of(f)));
+        }, f -> {
+            OpenAiError error = OpenAiError.of(f);
+            if (ServerShutdown.CODE.equals(error.code())) {
+                // the run would be handed back and answered elsewhere, where this request cannot read it, and OpenAI's
+                // SDKs send a 503 again by themselves: roll the run back first, so that the retry runs the turn once
+                executor.cancel(run, RunExecutor.StopReason.ROLLBACK).subscribe().with(x -> write(ctx, error), g -> write(ctx, error));
+            } else {
+                write(ctx, error);
+            }
+        });
         if (resp.closed()) { // the client left while the run was created: no close event comes for it
             reading[0].cancel();
             cancelIfAsked(sub);

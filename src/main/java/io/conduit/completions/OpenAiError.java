@@ -44,7 +44,8 @@ record OpenAiError(int status, String type, String code, String param, String me
             case ThreadGraphMismatchException m -> new OpenAiError(409, INVALID_REQUEST, "thread_graph_mismatch", "model", m.getMessage(), 0);
             case ThreadBusyException b -> new OpenAiError(409, INVALID_REQUEST, "thread_busy", null, b.getMessage(), 0);
             case LimitExceededException l -> new OpenAiError(429, "rate_limit_error", l.code(), null, l.getMessage(), l.retryAfterSeconds());
-            case ReplicaShuttingDownException s -> new OpenAiError(503, "server_error", ServerShutdown.CODE, null, s.getMessage(),
+            case ReplicaShuttingDownException s -> new OpenAiError(503, "server_error", ServerShutdown.CODE, null,
+                    "This server is shutting down and rolled back the run of this request: send it again and another one answers it.",
                     (int) (ServerShutdown.RETRY_MILLIS / 1000));
             case GraphException g when g.code() == GraphException.Code.INVALID_REQUEST || g.code() == GraphException.Code.NO_PENDING_INTERRUPT
                     || g.code() == GraphException.Code.CONFLICT -> invalid(null, g.code().wire(), g.getMessage());

@@ -96,9 +96,10 @@ public class AssistantTools {
         return out.isEmpty() ? "_" : out.toString();
     }
 
-    /** The tool as {@code tools/list} lists it. */
+    /** The sentence every tool's description ends with. */
     static final String ONE_QUESTION = "Ask it one question; it answers in a new conversation and forgets it afterwards.";
 
+    /** The tool as {@code tools/list} lists it. */
     static ObjectNode json(Tool t) {
         ObjectNode o = JsonCodec.MAPPER.createObjectNode().put("name", t.name());
         if (t.assistant().name() != null && !t.assistant().name().equals(t.name())) {
@@ -108,7 +109,7 @@ public class AssistantTools {
                 : t.graph().description();
         String said = about == null || about.isBlank() ? "The assistant " + t.name() + "." : about.strip();
         // the model calling the tool reads this: a description without a full stop would run into the next sentence
-        o.put("description", said + (said.matches(".*[.!?]$") ? "" : ".") + " " + ONE_QUESTION);
+        o.put("description", said + (".!?".indexOf(said.charAt(said.length() - 1)) >= 0 ? "" : ".") + " " + ONE_QUESTION);
         ObjectNode schema = o.putObject("inputSchema").put("type", "object");
         schema.putObject("properties").putObject(INPUT).put("type", "string").put("minLength", 1)
                 .put("description", "The question or request for the assistant, as a user would write it.");

@@ -210,10 +210,13 @@ final class ProtocolEvents implements RunTranslator {
     private void values(GraphEvent.Tag tag, GraphEvent.Values v) {
         Namespace ns = frames.graph(tag.ns());
         String parent = lastCheckpoint.put(tag.ns(), v.checkpointId());
-        StringBuilder d = frames.data().append("{\"id\":");
-        ProtocolJson.quote(d, v.checkpointId()).append(",\"parent_id\":");
-        ProtocolJson.quote(d, parent).append(",\"step\":").append(tag.step()).append(",\"source\":\"loop\"}");
-        frames.emit(CHECKPOINTS, ns, null, d);
+        // the state a resumed run starts from is a checkpoint told already (by RunStarted): its values, no checkpoint
+        if (!v.checkpointId().equals(parent)) {
+            StringBuilder d = frames.data().append("{\"id\":");
+            ProtocolJson.quote(d, v.checkpointId()).append(",\"parent_id\":");
+            ProtocolJson.quote(d, parent).append(",\"step\":").append(tag.step()).append(",\"source\":\"loop\"}");
+            frames.emit(CHECKPOINTS, ns, null, d);
+        }
         frames.emit(VALUES, ns, null, frames.data().append(WireState.values(v.state(), ProtocolJson::message).toString()));
     }
 

@@ -32,6 +32,9 @@ class ClarifyingQuestionTest {
         assertThat(ClarifyingQuestion.answer(decision(Map.of("type", "edit",
                 "edited_action", Map.of("name", "ask_user", "args", Map.of("answer", "")))))).isEmpty();
         assertThat(ClarifyingQuestion.answer(Map.of("decisions", List.of()))).isEmpty();
+        // an edit that drops the answer field says nothing: not the question's text as the user's message
+        assertThat(ClarifyingQuestion.answer(decision(Map.of("type", "edit",
+                "edited_action", Map.of("name", "ask_user", "args", Map.of("question", "Which city?")))))).isEmpty();
     }
 
     @Test

@@ -59,8 +59,9 @@ class RunWaitsTest {
         CompletableFuture<HttpResponse<String>> join = http.sendAsync(HttpRequest.newBuilder(url("/threads/" + joined + "/runs/" + run + "/join")).build(),
                 HttpResponse.BodyHandlers.ofString());
         // a chat completion answered whole waits for its run's end as well
+        String conversation = java.util.UUID.randomUUID().toString();
         CompletableFuture<HttpResponse<String>> completion = http.sendAsync(HttpRequest.newBuilder(url("/v1/chat/completions"))
-                .header("content-type", "application/json").POST(HttpRequest.BodyPublishers.ofString(Api.json(Map.of("model", "agent",
+                .header("content-type", "application/json").header("X-Conduit-Thread", conversation).POST(HttpRequest.BodyPublishers.ofString(Api.json(Map.of("model", "agent",
                         "messages", java.util.List.of(Map.of("role", "user", "content", Api.SLOW)))))).build(), HttpResponse.BodyHandlers.ofString());
         long bound = System.nanoTime() + TimeUnit.SECONDS.toNanos(60); // against a hang, not a timing check
         while (permits.open(StreamTransport.RUN_WAIT) < 3) { // all three are waiting on their runs
@@ -83,6 +84,13 @@ class RunWaitsTest {
         assertThat(completed.statusCode()).isEqualTo(503);
         assertThat(completed.headers().firstValue("Retry-After")).hasValue("1");
         assertThat(JsonCodec.MAPPER.readTree(completed.body()).path("error").path("code").asText()).isEqualTo("server_shutting_down");
+        // its run is rolled back, so that the SDK's own retry of a 503 runs the turn once: no run, no message kept
+        while (!runsOf(conversation).isEmpty()) {
+            assertThat(System.nanoTime()).as("the completion's run rolled back: " + runsOf(conversation)).isLessThan(bound);
+            Thread.onSpinWait();
+        }
+        assertThat(JsonCodec.MAPPER.readTree(http.send(HttpRequest.newBuilder(url("/threads/" + conversation)).build(),
+                HttpResponse.BodyHandlers.ofString()).body()).path("values").path("messages")).isEmpty();
         // a wait that comes during the drain ends at once, and nothing stays counted
         assertShuttingDown(http.send(HttpRequest.newBuilder(url("/threads/" + joined + "/runs/" + run + "/join")).build(),
                 HttpResponse.BodyHandlers.ofString()));
@@ -93,6 +101,11 @@ class RunWaitsTest {
         assertThat(r.statusCode()).isEqualTo(503);
         assertThat(r.headers().firstValue("Retry-After")).hasValue("1");
         assertThat(JsonCodec.MAPPER.readTree(r.body()).path("code").asText()).isEqualTo("server_shutting_down");
+    }
+
+    private JsonNode runsOf(String thread) throws Exception {
+        return JsonCodec.MAPPER.readTree(http.send(HttpRequest.newBuilder(url("/threads/" + thread + "/runs")).build(),
+                HttpResponse.BodyHandlers.ofString()).body());
     }
 
     private URI url(String path) {

@@ -318,6 +318,23 @@ class ProtocolEventsTest {
         assertThat(data(seen.get(1)).get("interrupt_ids").get(0).asText()).isEqualTo("task-v#0");
     }
 
+    /** LangGraph tells a resumed run's starting state as values; the checkpoint is its RunStarted's, told already. */
+    @Test
+    void theStateAResumedRunStartsFromIsValuesWithNoCheckpointOfItsOwn() {
+        RunFeed p = translator();
+        p.running();
+        p.on(new GraphEvent.RunStarted(root(3), "cp-3"));
+        p.on(new GraphEvent.Values(root(3), stateWith(new UserMessage("u-1", "hi")), "cp-3"));
+        p.on(new GraphEvent.Values(root(4), stateWith(new UserMessage("u-1", "hi")), "cp-4"));
+        p.end(RunStatus.SUCCESS, null);
+
+        assertThat(method("values")).hasSize(2);
+        assertThat(method("checkpoints")).singleElement().satisfies(e -> {
+            assertThat(data(e).get("id").asText()).isEqualTo("cp-4");
+            assertThat(data(e).get("parent_id").asText()).isEqualTo("cp-3");
+        });
+    }
+
     @Test
     void aRunThatFailsBeforeItsGraphStartsStillEndsWithOneFailed() {
         RunFeed p = translator();

@@ -304,8 +304,12 @@ public final class RunExecutor {
             a.watch.event(e);
             if (e.terminal()) {
                 a.terminal = e;
-            } else if (e instanceof GraphEvent.Values && e.tag().ns().isEmpty()) {
-                ending.atStepBoundary(a); // the step's checkpoint is written
+            } else if (e instanceof GraphEvent.RunStarted r && e.tag().ns().isEmpty()) {
+                a.startedAt = r.checkpointId();
+            } else if (e instanceof GraphEvent.Values v && e.tag().ns().isEmpty() && !v.checkpointId().equals(a.startedAt)) {
+                // the step's checkpoint is written. Not so for the state a resumed run starts from: its answer may be
+                // in no checkpoint of its own yet, and a run handed back then would be given its answer twice
+                ending.atStepBoundary(a);
             }
         }, f -> ending.fail(a, log, f), () -> ending.finish(a, log));
         if (a.handingBack && a.done) {
