@@ -16,16 +16,26 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * The JSON schema of one tool's arguments, compiled once when the tool is registered. A schema that is not valid
- * JSON Schema, or not an object schema, is refused then (a start-up error), not when the model first calls the tool.
+ * The JSON schema of one tool's arguments. Registering it checks its shape (JSON, an object schema), which is cheap;
+ * {@link #checkAgainstMetaSchema()} checks it against the 2020-12 meta-schema and compiles it, which is not (a sixth of
+ * a start-up, mostly loading the meta-schema), so the registry asks for it only where it is needed (see
+ * {@link ToolRegistry}). Otherwise the schema is compiled when the model first calls the tool.
  */
 final class ArgumentSchema {
 
-    private static final JsonSchemaFactory FACTORY = JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012);
-    // the meta-schema ships inside the validator: nothing is fetched over the network
-    private static final JsonSchema META = FACTORY.getSchema(SchemaLocation.of("https://json-schema.org/draft/2020-12/schema"));
+    /** The validator, loaded at the first compile, not when the first tool is registered. */
+    private static final class Factory {
+        static final JsonSchemaFactory V202012 = JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012);
+    }
 
-    private final JsonSchema schema;
+    /** Built on first use: the meta-schema ships inside the validator, nothing is fetched over the network. */
+    private static final class Meta {
+        static final JsonSchema SCHEMA = Factory.V202012.getSchema(SchemaLocation.of("https://json-schema.org/draft/2020-12/schema"));
+    }
+
+    private final String toolName;
+    private final ObjectNode tree;
+    private volatile JsonSchema schema;
     private final String forModel;
     private final Set<String> required;
 
@@ -39,24 +49,41 @@ final class ArgumentSchema {
         if (!(tree instanceof ObjectNode object) || !"object".equals(object.path("type").asText())) {
             throw new IllegalStateException("tool " + toolName + ": its argument schema must be an object schema ({\"type\":\"object\",...})");
         }
-        List<String> problems = messages(META.validate(tree));
-        if (!problems.isEmpty()) {
-            throw new IllegalStateException("tool " + toolName + ": its argument schema is not valid JSON Schema: " + String.join("; ", problems));
-        }
-        try {
-            this.schema = FACTORY.getSchema(tree);
-        } catch (JsonSchemaException e) {
-            throw new IllegalStateException("tool " + toolName + ": its argument schema cannot be used: " + e.getMessage(), e);
-        }
+        this.toolName = toolName;
+        this.tree = object;
         Set<String> names = new HashSet<>();
         object.path("required").forEach(n -> names.add(n.asText()));
         this.required = Set.copyOf(names);
         this.forModel = withoutInjected(object.deepCopy(), injected).toString();
     }
 
+    /** Refuses a schema that is not valid JSON Schema 2020-12 or that the validator cannot compile. Returns this. */
+    ArgumentSchema checkAgainstMetaSchema() {
+        List<String> problems = messages(Meta.SCHEMA.validate(tree));
+        if (!problems.isEmpty()) {
+            throw new IllegalStateException("tool " + toolName + ": its argument schema is not valid JSON Schema: " + String.join("; ", problems));
+        }
+        compiled();
+        return this;
+    }
+
     /** What is wrong with the arguments, each naming the property and why; empty when they fit. */
     List<String> problems(JsonNode arguments) {
-        return messages(schema.validate(arguments));
+        return messages(compiled().validate(arguments));
+    }
+
+    private JsonSchema compiled() {
+        JsonSchema compiled = schema;
+        if (compiled == null) {
+            // two first calls at once may both compile it: harmless, the result is the same
+            try {
+                compiled = Factory.V202012.getSchema(tree);
+            } catch (JsonSchemaException e) {
+                throw new IllegalStateException("tool " + toolName + ": its argument schema cannot be used: " + e.getMessage(), e);
+            }
+            schema = compiled;
+        }
+        return compiled;
     }
 
     /** The schema the model sees: the injected arguments are neither shown nor asked for. */

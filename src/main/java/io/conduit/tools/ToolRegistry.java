@@ -20,6 +20,11 @@ import java.util.Set;
  * configured MCP servers. Built at start-up ({@link Startup}, on the start-up thread: listing MCP servers' tools
  * blocks), so that two tools with one name, a bad argument schema or an HTTP tool aimed at a host that is not allowed
  * stop the service before it takes traffic.
+ *
+ * <p>Argument schemas: every tool's must be JSON and an object schema. The schemas that come from outside the code
+ * (HTTP tools in config, MCP servers' tools) are also checked against the JSON Schema meta-schema here, at every start.
+ * The schemas written in the code are the same at every start: they are checked in the tests (a Java assertion,
+ * on in the tests and off in the service, where it would cost a sixth of a start-up), not at every start.
  */
 @ApplicationScoped
 @Startup
@@ -34,25 +39,32 @@ public class ToolRegistry {
 
     @Inject
     public ToolRegistry(Instance<Tool> beans, ToolsConfig config) {
-        List<Tool> all = new ArrayList<>();
-        beans.forEach(all::add);
+        List<Tool> code = new ArrayList<>();
+        beans.forEach(code::add);
         ReachableAddresses addresses = ReachableAddresses.publicAnd(config.privateAddresses().orElse(List.of()));
-        all.addAll(httpTools(config, addresses));
+        List<Tool> operators = new ArrayList<>(httpTools(config, addresses));
         McpServers mcp = McpServers.connect(config.mcp(), config.timeout(), addresses);
-        all.addAll(mcp.tools());
+        operators.addAll(mcp.tools());
         this.connections = mcp;
         try {
-            register(all);
+            register(code, false);
+            register(operators, true);
         } catch (RuntimeException e) {
             mcp.close();
             throw e;
         }
     }
 
-    /** Just these tools, for tests and embedding. */
+    /** Just these tools, written in the code (their schemas are checked in the tests), for blueprints and tests. */
     public ToolRegistry(Collection<? extends Tool> tools) {
+        this(tools, List.of());
+    }
+
+    /** Tools written in the code, then tools whose schemas come from outside it (checked here, always). */
+    ToolRegistry(Collection<? extends Tool> code, Collection<? extends Tool> operators) {
         this.connections = () -> { };
-        register(tools);
+        register(code, false);
+        register(operators, true);
     }
 
     public Entry get(String name) {
@@ -75,12 +87,19 @@ public class ToolRegistry {
         connections.close();
     }
 
-    private void register(Collection<? extends Tool> all) {
+    private void register(Collection<? extends Tool> all, boolean fromOutsideTheCode) {
         for (Tool tool : all) {
             if (tools.containsKey(tool.name())) {
                 throw new IllegalStateException("two tools are named " + tool.name() + "; tool names must be unique");
             }
-            tools.put(tool.name(), new Entry(tool, new ArgumentSchema(tool.name(), tool.parametersSchema(), tool.injected())));
+            ArgumentSchema schema = new ArgumentSchema(tool.name(), tool.parametersSchema(), tool.injected());
+            if (fromOutsideTheCode) {
+                schema.checkAgainstMetaSchema();
+            } else {
+                // in the tests (-ea): a schema written in the code is the same at every start, so checked there
+                assert schema.checkAgainstMetaSchema() != null;
+            }
+            tools.put(tool.name(), new Entry(tool, schema));
         }
     }
 

@@ -373,6 +373,22 @@ class ToolExecutorTest {
                 .hasMessageStartingWith("tool t: its argument schema is not valid JSON Schema").hasMessageContaining("$.properties.n.type");
     }
 
+    @Test
+    void aToolFromOutsideTheCodeIsCheckedAgainstTheMetaSchemaWhateverTheAssertions() {
+        ArgumentSchema bad = new ArgumentSchema("t", "{\"type\":\"object\",\"properties\":{\"n\":{\"type\":\"integr\"}}}", Set.of());
+        assertThatThrownBy(bad::checkAgainstMetaSchema)
+                .hasMessageStartingWith("tool t: its argument schema is not valid JSON Schema").hasMessageContaining("$.properties.n.type");
+        assertThatThrownBy(() -> new ToolRegistry(List.of(), List.of(new FnTool("t", (a, s) -> null)
+                .withSchema("{\"type\":\"object\",\"required\":\"n\"}"))))
+                .hasMessageStartingWith("tool t: its argument schema is not valid JSON Schema").hasMessageContaining("$.required");
+    }
+
+    @Test
+    void theTestsRunWithAssertionsSoTheCodesToolSchemasAreCheckedAgainstTheMetaSchema() {
+        // what checks the schemas written in the code (ToolRegistry's assert): off in the service, so on here
+        assertThat(ToolRegistry.class.desiredAssertionStatus()).isTrue();
+    }
+
     private static ToolExecutor.Policy withMaxConcurrent(int max) {
         ToolExecutor.Policy p = ToolExecutors.POLICY;
         return new ToolExecutor.Policy(p.timeout(), p.maxAttempts(), p.backoff(), p.maxBackoff(), max, p.maxOutputChars());
