@@ -94,7 +94,8 @@ milestones() {
     printf '  %-9s JVM created %4s ms' "$1" "$create"
     for mark in "FlywayExecutor" "SchemaMigration" "CheckpointerProducer" "LanguageModelProducer" "WorkerBeans" "started in"; do
         local ts
-        ts=$(grep -m1 "$mark" "$3" | awk '{print $2}' | tr , . || true)
+        # the time of day, first or second field as the log format has it (HH:MM:SS,mmm)
+        ts=$(grep -m1 "$mark" "$3" | awk '{for (i = 1; i <= 2; i++) if ($i ~ /^[0-9][0-9]:[0-9][0-9]:[0-9][0-9],[0-9]+$/) { print $i; exit }}' | tr , . || true)
         [[ -n $ts ]] || continue
         local ms=$(( ($(date -d "$(date -d @"$base_s" +%F) $ts" +%s%N 2>/dev/null || echo "$2") - $2) / 1000000 ))
         printf ', %s %d' "${mark%% *}" "$ms"
