@@ -52,6 +52,10 @@ public final class PostgresRunStore implements RunStore {
     private static final String CLAIM = "UPDATE conduit_runs SET status = 'running', worker_id = $1, updated_at = $2 "
             + "WHERE status = 'pending' AND run_id = (SELECT r.run_id FROM conduit_runs r WHERE r.status = 'pending' AND r.not_before <= $2 "
             + "AND NOT EXISTS (SELECT 1 FROM conduit_runs x WHERE x.thread_id = r.thread_id AND x.status = 'running') "
+            // the thread's oldest due run only: SKIP LOCKED would let a second claimer take the next one while the first
+            // holds the oldest, and when the first lost the race for the thread, its runs ran out of order
+            + "AND NOT EXISTS (SELECT 1 FROM conduit_runs o WHERE o.thread_id = r.thread_id AND o.status = 'pending' "
+            + "AND o.not_before <= $2 AND (o.created_at, o.run_id) < (r.created_at, r.run_id)) "
             + "ORDER BY r.created_at, r.run_id LIMIT 1 FOR UPDATE SKIP LOCKED) RETURNING " + COLUMNS;
 
     private final Pool pool;

@@ -201,10 +201,14 @@ public final class RunExecutor {
         a.watch = observer.began(run, g == null ? graphIdOf(run) : g.graphId());
         Executor home = homes.take(run.runId());
         Runnable go = () -> a.watch.within(() -> begin(a));
-        if (home != null) {
-            home.execute(go);
+        Runnable dispatch = home != null ? () -> home.execute(go) : go;
+        HeldRun before = held.otherOfThread(a);
+        if (before == null) {
+            dispatch.run();
         } else {
-            go.run();
+            // the thread's previous run is free in the store but still telling its end here (a run it stopped, then
+            // this one claimed at once): this run begins after, so that the thread's events keep their order
+            before.recorded.whenComplete((x, f) -> dispatch.run());
         }
     }
 
