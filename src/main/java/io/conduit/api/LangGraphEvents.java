@@ -145,7 +145,7 @@ final class LangGraphEvents implements RunTranslator {
             ObjectNode values = WireState.values(v.state());
             write("values", ns, values);
             // the state a resumed run starts from is no new checkpoint (RunStarted named it): values only, as LangGraph
-            if ((modes.contains(StreamMode.CHECKPOINTS) || modes.contains(StreamMode.DEBUG)) && !v.checkpointId().equals(lastCheckpoint)) {
+            if ((modes.contains(StreamMode.CHECKPOINTS) || modes.contains(StreamMode.DEBUG)) && !v.start()) {
                 ObjectNode cp = checkpoint(tag, v.checkpointId(), values);
                 optional(StreamMode.CHECKPOINTS, ns, cp);
                 debug("checkpoint", tag, cp);

@@ -31,8 +31,16 @@ public sealed interface GraphEvent {
     record TaskFinished(Tag tag, String taskId, Update update) implements GraphEvent {
     }
 
-    /** The full state after a superstep, and the checkpoint that holds it. */
-    record Values(Tag tag, State state, String checkpointId) implements GraphEvent {
+    /**
+     * The full state after a superstep, and the checkpoint that holds it; or, {@code start}, the state a run that
+     * resumes or continues a thread starts from (as LangGraph tells it): a checkpoint {@link RunStarted} named already,
+     * so neither a new checkpoint nor a step boundary.
+     */
+    record Values(Tag tag, State state, String checkpointId, boolean start) implements GraphEvent {
+        /** After a superstep. */
+        public Values(Tag tag, State state, String checkpointId) {
+            this(tag, state, checkpointId, false);
+        }
     }
 
     /** A piece of text a node is producing. */

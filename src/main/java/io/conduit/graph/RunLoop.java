@@ -78,7 +78,7 @@ final class RunLoop {
             if (req.input() == null) {
                 // as LangGraph does: a run that resumes or continues a thread first tells the state it starts from, so
                 // that a values stream (and runs/wait) has the state even when the run pauses again before a step ends
-                output.emit(new GraphEvent.Values(output.tag(null, checkpoint.step()), position.state(), checkpoint.id()));
+                output.emit(new GraphEvent.Values(output.tag(null, checkpoint.step()), position.state(), checkpoint.id(), true));
             }
             loop();
         });

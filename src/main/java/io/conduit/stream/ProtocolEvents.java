@@ -211,7 +211,7 @@ final class ProtocolEvents implements RunTranslator {
         Namespace ns = frames.graph(tag.ns());
         String parent = lastCheckpoint.put(tag.ns(), v.checkpointId());
         // the state a resumed run starts from is a checkpoint told already (by RunStarted): its values, no checkpoint
-        if (!v.checkpointId().equals(parent)) {
+        if (!v.start()) {
             StringBuilder d = frames.data().append("{\"id\":");
             ProtocolJson.quote(d, v.checkpointId()).append(",\"parent_id\":");
             ProtocolJson.quote(d, parent).append(",\"step\":").append(tag.step()).append(",\"source\":\"loop\"}");

@@ -139,6 +139,8 @@ class InterruptTest {
         GraphEvent.Values start = (GraphEvent.Values) second.get(1);
         assertThat(ids(start.state().get(MSGS))).containsExactly("u");
         assertThat(start.checkpointId()).isEqualTo(((GraphEvent.RunStarted) second.get(0)).checkpointId());
+        assertThat(start.start()).as("told as the start, not a step's end").isTrue();
+        assertThat(Runs.ofType(first, GraphEvent.Values.class)).noneMatch(GraphEvent.Values::start);
         // it paused again within the same step: the state it started from is the only one it told
         assertThat(Runs.ofType(second, GraphEvent.Values.class)).containsExactly(start);
         interrupted(second);

@@ -324,7 +324,7 @@ class ProtocolEventsTest {
         RunFeed p = translator();
         p.running();
         p.on(new GraphEvent.RunStarted(root(3), "cp-3"));
-        p.on(new GraphEvent.Values(root(3), stateWith(new UserMessage("u-1", "hi")), "cp-3"));
+        p.on(new GraphEvent.Values(root(3), stateWith(new UserMessage("u-1", "hi")), "cp-3", true));
         p.on(new GraphEvent.Values(root(4), stateWith(new UserMessage("u-1", "hi")), "cp-4"));
         p.end(RunStatus.SUCCESS, null);
 

@@ -32,8 +32,6 @@ final class HeldRun {
     volatile boolean told;
     /** The replica drains: the run is handed back at its next step boundary (see {@link RunEnding#handBack}). */
     volatile boolean handingBack;
-    /** The checkpoint the root graph started at ({@code RunStarted}): values of it mark no step boundary. */
-    volatile String startedAt;
     /** Whether the store took the run's own end (null: not written yet; false: the run was no longer this worker's). */
     volatile Boolean endWritten;
     /** What watches the run from outside the worker (metrics, traces, its log context). */

@@ -308,9 +308,7 @@ public final class RunExecutor {
             a.watch.event(e);
             if (e.terminal()) {
                 a.terminal = e;
-            } else if (e instanceof GraphEvent.RunStarted r && e.tag().ns().isEmpty()) {
-                a.startedAt = r.checkpointId();
-            } else if (e instanceof GraphEvent.Values v && e.tag().ns().isEmpty() && !v.checkpointId().equals(a.startedAt)) {
+            } else if (e instanceof GraphEvent.Values v && e.tag().ns().isEmpty() && !v.start()) {
                 // the step's checkpoint is written. Not so for the state a resumed run starts from: its answer may be
                 // in no checkpoint of its own yet, and a run handed back then would be given its answer twice
                 ending.atStepBoundary(a);
