@@ -25,6 +25,28 @@ final class CheckpointSql {
     static final String PUT_FIRST = "WITH h AS (INSERT INTO conduit_threads (thread_id, ns, head_id) VALUES ($1, $2, $3) "
             + "ON CONFLICT (thread_id, ns) DO NOTHING RETURNING thread_key) " + INSERT_CHECKPOINT + " WHERE $4::uuid IS NULL";
 
+    /**
+     * Many puts of different threads in one statement (group commit, {@link CheckpointGroupCommit}): each row does the
+     * compare-and-set of its own put ({@code PUT_FIRST} when it expects no head, else {@code PUT_NEXT}) and the rows
+     * that won it are inserted. What comes back is the position (from 1) of each stored put; a put missing there
+     * lost its compare-and-set. The puts must be of distinct threads and namespaces, so none depends on another.
+     */
+    static final String PUT_MANY = "WITH w AS (SELECT * FROM unnest($1::text[], $2::text[], $3::uuid[], $4::uuid[], $5::uuid[], "
+            + "$6::int[], $7::text[], $9::int[], $10::uuid[], $11::text[], $12::text[], $13::text[], $14::text[], $15::text[]) "
+            + "WITH ORDINALITY AS w(thread_id, ns, id, expected, parent_id, step, source, chain_length, run_id, next, next_sends, "
+            + "channel_values, channel_deltas, metadata, pos)), "
+            + "started AS (INSERT INTO conduit_threads (thread_id, ns, head_id) SELECT thread_id, ns, id FROM w WHERE expected IS NULL "
+            + "ON CONFLICT (thread_id, ns) DO NOTHING RETURNING thread_key, thread_id, ns), "
+            + "moved AS (UPDATE conduit_threads t SET head_id = w.id, updated_at = now() FROM w "
+            + "WHERE w.expected IS NOT NULL AND t.thread_id = w.thread_id AND t.ns = w.ns AND t.head_id = w.expected RETURNING t.thread_key, w.pos), "
+            + "h AS (SELECT s.thread_key, w.pos FROM started s JOIN w ON w.thread_id = s.thread_id AND w.ns = s.ns AND w.expected IS NULL "
+            + "UNION ALL SELECT thread_key, pos FROM moved), "
+            + "stored AS (INSERT INTO conduit_checkpoints (thread_key, checkpoint_id, parent_id, step, source, format, chain_length, run_id, "
+            + "next, next_sends, channel_values, channel_deltas, metadata) "
+            + "SELECT h.thread_key, w.id, w.parent_id, w.step, w.source, $8, w.chain_length, w.run_id, w.next, w.next_sends::jsonb, "
+            + "w.channel_values::jsonb, w.channel_deltas::jsonb, w.metadata::jsonb FROM h JOIN w ON w.pos = h.pos) "
+            + "SELECT pos::int FROM h";
+
     private static final String WRITES_OF = "(SELECT json_agg(json_build_array(w.task_id, w.node, w.idx, w.channel, w.value))::text "
             + "FROM conduit_writes w WHERE w.thread_key = c.thread_key AND w.checkpoint_id = c.checkpoint_id)";
 

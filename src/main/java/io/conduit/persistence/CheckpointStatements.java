@@ -29,6 +29,11 @@ final class CheckpointStatements {
         return retry.run(what, statement);
     }
 
+    /** {@link #retried}, its first attempt made elsewhere and lost with its connection ({@code failure}). */
+    <T> Uni<T> retriedAfter(String what, Throwable failure, IntFunction<Uni<T>> statement) {
+        return retry.runAfter(what, failure, statement);
+    }
+
     /** One statement, once: inside {@link #retried}, which repeats it. */
     Uni<RowSet<Row>> once(String sql, Tuple args) {
         return client.preparedQuery(sql).execute(args);

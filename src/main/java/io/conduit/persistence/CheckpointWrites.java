@@ -2,9 +2,6 @@ package io.conduit.persistence;
 
 import static io.conduit.persistence.CheckpointColumns.FORMAT;
 import static io.conduit.persistence.CheckpointColumns.encodeChannels;
-import static io.conduit.persistence.CheckpointColumns.json;
-import static io.conduit.persistence.CheckpointColumns.nextInputs;
-import static io.conduit.persistence.CheckpointColumns.nextNodes;
 import static io.conduit.persistence.CheckpointColumns.parseUuid;
 import static io.conduit.persistence.CheckpointColumns.uuid;
 
@@ -21,57 +18,64 @@ import java.util.UUID;
 
 /**
  * The writes a run makes as it goes: its checkpoints (the head advanced by compare-and-set in the same statement
- * that inserts the row), the pending writes of an unfinished step, and the snapshots that keep reads short.
+ * that inserts the row, many threads' puts grouped in one statement), the pending writes of an unfinished step, and the snapshots that keep reads short.
  */
 final class CheckpointWrites {
 
     private final CheckpointStatements sql;
+    private final CheckpointGroupCommit group;
     /** Where the sizes of writes go; null when nobody measures them (tests that make a store by hand). */
     private final CheckpointWriteMeters meters;
 
-    CheckpointWrites(CheckpointStatements sql, CheckpointWriteMeters meters) {
+    CheckpointWrites(CheckpointStatements sql, CheckpointGroupCommit group, CheckpointWriteMeters meters) {
         this.sql = sql;
+        this.group = group;
         this.meters = meters;
     }
 
+    /**
+     * Goes with the puts of other threads as one statement ({@link CheckpointGroupCommit}). When that statement fails,
+     * the put is made again on its own, so that it gets its own answer: repeated as any statement on a lost
+     * connection (the group may have committed: the repeat checks), from its first attempt on any other failure
+     * (nothing of the group is stored; the failure may have been another put's).
+     */
     Uni<Void> put(Checkpoint cp, String expectedHead) {
-        String inputs = nextInputs(cp.next());
-        String values = encodeChannels(cp.values());
-        String deltas = encodeChannels(cp.deltas());
-        String metadata = cp.metadata().isEmpty() ? null : json(cp.metadata());
-        int size = length(inputs) + length(values) + length(deltas) + length(metadata);
-        Tuple args = Tuple.tuple()
-                .addValue(cp.threadId()).addValue(cp.ns()).addValue(uuid(cp.id()))
-                .addValue(expectedHead == null ? null : uuid(expectedHead))
-                .addValue(cp.parentId() == null ? null : uuid(cp.parentId()))
-                .addValue(cp.step()).addValue(cp.source().wire()).addValue(FORMAT).addValue(cp.chainLength())
-                .addValue(cp.runId() == null ? null : uuid(cp.runId()))
-                .addValue(cp.next().isEmpty() ? null : nextNodes(cp.next()))
-                .addValue(inputs)
-                .addValue(values)
-                .addValue(deltas)
-                .addValue(metadata);
-        String statement = expectedHead == null ? CheckpointSql.PUT_FIRST : CheckpointSql.PUT_NEXT;
-        return sql.retried("checkpoint " + cp.id() + " of thread " + cp.threadId(), attempt -> sql.once(statement, args)
-                .flatMap(rows -> {
-                    if (rows.rowCount() > 0) {
-                        sent(Kind.CHECKPOINT, size);
-                        return Uni.createFrom().voidItem();
-                    }
-                    CheckpointConflictException conflict = new CheckpointConflictException(cp.threadId(), cp.ns(), expectedHead);
-                    if (attempt == 1) {
-                        return Uni.createFrom().failure(conflict);
-                    }
-                    // a repeat: the attempt whose connection was lost may have committed first, and then the head
-                    // moved past expectedHead to this very checkpoint (ids are unique, so its row says so)
-                    return sql.once(CheckpointSql.STORED, Tuple.of(cp.threadId(), cp.ns(), uuid(cp.id()))).map(found -> {
-                        if (found.size() == 0) {
-                            throw conflict;
-                        }
-                        sent(Kind.CHECKPOINT, size);
-                        return null;
-                    });
-                }));
+        CheckpointPut put = CheckpointPut.of(cp, expectedHead);
+        String what = "checkpoint " + cp.id() + " of thread " + cp.threadId();
+        return group.put(put).onItemOrFailure().transformToUni((stored, failure) -> {
+            if (failure == null) {
+                return stored ? stored(put) : Uni.createFrom().failure(conflict(put));
+            }
+            if (ConnectionRetry.lostConnection(failure)) {
+                return sql.retriedAfter(what, failure, attempt -> alone(put, attempt));
+            }
+            return sql.retried(what, attempt -> alone(put, attempt));
+        });
+    }
+
+    /** The put as its own statement, attempt {@code attempt} of it. */
+    private Uni<Void> alone(CheckpointPut put, int attempt) {
+        return sql.once(put.statement(), put.args()).flatMap(rows -> {
+            if (rows.rowCount() > 0) {
+                return stored(put);
+            }
+            if (attempt == 1) {
+                return Uni.createFrom().failure(conflict(put));
+            }
+            // a repeat: the attempt whose connection was lost may have committed first, and then the head
+            // moved past the expected one to this very checkpoint (ids are unique, so its row says so)
+            return sql.once(CheckpointSql.STORED, Tuple.of(put.threadId(), put.ns(), put.id())).flatMap(found ->
+                    found.size() == 0 ? Uni.createFrom().failure(conflict(put)) : stored(put));
+        });
+    }
+
+    private Uni<Void> stored(CheckpointPut put) {
+        sent(Kind.CHECKPOINT, put.size());
+        return Uni.createFrom().voidItem();
+    }
+
+    private static CheckpointConflictException conflict(CheckpointPut put) {
+        return new CheckpointConflictException(put.threadId(), put.ns(), put.expected() == null ? null : put.expected().toString());
     }
 
     Uni<Void> putWrites(String threadId, String ns, String checkpointId, List<PendingWrite> writes) {

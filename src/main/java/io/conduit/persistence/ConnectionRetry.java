@@ -42,17 +42,27 @@ final class ConnectionRetry {
         return attempt(what, statement, 1);
     }
 
+    /**
+     * Goes on as {@link #run} would after a first attempt, made elsewhere, lost its connection with {@code failure}
+     * (a group of puts, {@link CheckpointGroupCommit}): the repeats and their waits are the same.
+     */
+    <T> Uni<T> runAfter(String what, Throwable failure, IntFunction<Uni<T>> statement) {
+        return attempts > 1 ? again(what, statement, 1, failure) : Uni.createFrom().failure(failure);
+    }
+
     private <T> Uni<T> attempt(String what, IntFunction<Uni<T>> statement, int n) {
         return Uni.createFrom().deferred(() -> statement.apply(n))
                 .onFailure(t -> n < attempts && lostConnection(t))
-                .recoverWithUni(t -> {
-                    Duration wait = backoff(n);
-                    // one line, no stack trace: the cause is known and the retry is the handling
-                    LOG.warnf("%s: connection to PostgreSQL lost (%s); retry %d of %d in %d ms",
-                            what, describe(t), n, attempts - 1, wait.toMillis());
-                    return Uni.createFrom().voidItem().onItem().delayIt().by(wait)
-                            .flatMap(v -> attempt(what, statement, n + 1));
-                });
+                .recoverWithUni(t -> again(what, statement, n, t));
+    }
+
+    private <T> Uni<T> again(String what, IntFunction<Uni<T>> statement, int failed, Throwable t) {
+        Duration wait = backoff(failed);
+        // one line, no stack trace: the cause is known and the retry is the handling
+        LOG.warnf("%s: connection to PostgreSQL lost (%s); retry %d of %d in %d ms",
+                what, describe(t), failed, attempts - 1, wait.toMillis());
+        return Uni.createFrom().voidItem().onItem().delayIt().by(wait)
+                .flatMap(v -> attempt(what, statement, failed + 1));
     }
 
     private Duration backoff(int failedAttempt) {

@@ -15,7 +15,8 @@ import java.util.Optional;
 
 /**
  * The durable {@link Checkpointer}, on PostgreSQL through the reactive client: non-blocking, and one round trip
- * per checkpoint (advancing the head and inserting the row is a single statement). Schema:
+ * per checkpoint (advancing the head and inserting the row is a single statement), shared by the checkpoints of
+ * many threads when they come at once ({@link CheckpointGroupCommit}). Schema:
  * {@code db/migration/V1__checkpoints.sql}.
  *
  * <p>Checkpoint and run ids must be UUIDs (the engine's are UUIDv7, so {@code uuid} order is creation order). Channel
@@ -47,7 +48,7 @@ public final class PostgresCheckpointer implements Checkpointer {
     /** @param meters where the size of each write goes ({@link CheckpointWriteMeters#sent}); null: not measured */
     PostgresCheckpointer(SqlClient client, ConnectionRetry retry, CheckpointWriteMeters meters) {
         CheckpointStatements sql = new CheckpointStatements(client, retry);
-        this.writes = new CheckpointWrites(sql, meters);
+        this.writes = new CheckpointWrites(sql, CheckpointGroupCommit.defaults(client), meters);
         this.reads = new CheckpointReads(sql);
         this.deletes = new CheckpointDeletes(sql);
     }

@@ -28,7 +28,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * in-memory and the Postgres store. Run with {@code ./mvnw -Pbench test-compile exec:java}; options:
  * {@code -Dbench.only=memory|postgres}, {@code -Dbench.runs=N} (fresh-thread turns), {@code -Dbench.turns=400},
  * {@code -Dbench.concurrency=64}, {@code -Dbench.db=conduit_bench}; {@code -Dbench.only=postgres-long} runs only the
- * long thread on Postgres (its per-turn p50, p99 and maximum, and what the slowest turns spent in GC). Postgres
+ * long thread on Postgres (its per-turn p50, p99 and maximum, and what the slowest turns spent in GC);
+ * {@code -Dbench.only=postgres-concurrent} only the threads at once ({@code -Dbench.pool=16} connections). Postgres
  * figures use a database of their own ({@code bench.db}), dropped and made anew at each run so the sizes it reports are
  * this workload's alone.
  */
@@ -53,14 +54,16 @@ public final class EngineBenchmark {
         }
         if (!only.equals("memory")) {
             recreateDatabase();
-            Pool pool = TestDatabase.open(DB, 16);
+            Pool pool = TestDatabase.open(DB, Integer.getInteger("bench.pool", 16));
             PostgresCheckpointer store = new PostgresCheckpointer(pool);
+            if (only.equals("postgres-concurrent")) {
+                concurrent(store, concurrency, 40);
+                concurrent(store, concurrency, 40);
+                summary();
+            }
             long text = longThread("postgres/sync", store, turns, pool);
             if (only.equals("postgres-long")) {
-                System.out.println();
-                System.out.println("## Summary");
-                REPORT.forEach(System.out::println);
-                System.exit(0);
+                summary();
             }
             long onDisk = tableBytes(pool);
             line("postgres: %d turns on one thread left %,d bytes on disk (tables, indexes, TOAST) for %,d bytes of message text (%.1fx)",
@@ -80,6 +83,10 @@ public final class EngineBenchmark {
             freshThreads("postgres/async", () -> store, Durability.ASYNC, 200, 2_000);
             concurrent(store, concurrency, 40);
         }
+        summary();
+    }
+
+    private static void summary() {
         System.out.println();
         System.out.println("## Summary");
         REPORT.forEach(System.out::println);

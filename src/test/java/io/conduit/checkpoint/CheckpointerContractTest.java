@@ -263,6 +263,45 @@ class CheckpointerContractTest {
         }
     }
 
+    @ParameterizedTest
+    @MethodSource("io.conduit.checkpoint.Stores#all")
+    void concurrentPutsOfManyThreadsEachGetTheirOwnOutcome(Supplier<Checkpointer> stores) {
+        Checkpointer store = stores.get();
+        int threads = 48;
+        List<Checkpoint> parents = new ArrayList<>();
+        for (int i = 0; i < threads / 2; i++) { // half the threads have a head, the other half start now
+            Checkpoint parent = cp(thread(), "", null, -1);
+            await(store.put(parent, null));
+            parents.add(parent);
+        }
+        int conflicting = threads / 4; // expects a head its thread does not have
+        List<Checkpoint> puts = new ArrayList<>();
+        List<Uni<Throwable>> outcomes = new ArrayList<>();
+        for (int i = 0; i < threads; i++) {
+            Checkpoint parent = i < parents.size() ? parents.get(i) : null;
+            Checkpoint c = parent == null ? cp(thread(), "", null, -1) : cp(parent.threadId(), "", parent, 0);
+            String expected = i == conflicting ? TimeOrderedIds.next() : parent == null ? null : parent.id();
+            puts.add(c);
+            // all made before any is awaited, so that they are in flight together
+            outcomes.add(store.put(c, expected).onItem().transform(v -> (Throwable) null).onFailure().recoverWithItem(t -> t));
+        }
+        List<Throwable> failures = await(Uni.join().all(outcomes).andFailFast());
+
+        for (int i = 0; i < threads; i++) {
+            Checkpoint c = puts.get(i);
+            String head = await(store.head(c.threadId(), "")).orElseThrow().checkpoint().id();
+            if (i == conflicting) {
+                assertThat(failures.get(i)).isInstanceOf(CheckpointConflictException.class);
+                assertThat(head).isEqualTo(parents.get(i).id());
+                assertThat(await(store.get(c.threadId(), "", c.id()))).isEmpty();
+            } else {
+                assertThat(failures.get(i)).as("put %d", i).isNull();
+                assertThat(head).isEqualTo(c.id());
+                assertSameCheckpoint(await(store.get(c.threadId(), "", c.id())).orElseThrow().checkpoint(), c);
+            }
+        }
+    }
+
     // ---- list
 
     @ParameterizedTest
