@@ -29,7 +29,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * {@code -Dbench.only=memory|postgres}, {@code -Dbench.runs=N} (fresh-thread turns), {@code -Dbench.turns=400},
  * {@code -Dbench.concurrency=64}, {@code -Dbench.db=conduit_bench}; {@code -Dbench.only=postgres-long} runs only the
  * long thread on Postgres (its per-turn p50, p99 and maximum, and what the slowest turns spent in GC);
- * {@code -Dbench.only=postgres-concurrent} only the threads at once ({@code -Dbench.pool=16} connections). Postgres
+ * {@code -Dbench.only=postgres-concurrent} only the threads at once ({@code -Dbench.pool=16} connections,
+ * {@code -Dbench.concurrentTurns=40} turns each). Postgres
  * figures use a database of their own ({@code bench.db}), dropped and made anew at each run so the sizes it reports are
  * this workload's alone.
  */
@@ -57,8 +58,9 @@ public final class EngineBenchmark {
             Pool pool = TestDatabase.open(DB, Integer.getInteger("bench.pool", 16));
             PostgresCheckpointer store = new PostgresCheckpointer(pool);
             if (only.equals("postgres-concurrent")) {
-                concurrent(store, concurrency, 40);
-                concurrent(store, concurrency, 40);
+                int turnsEach = Integer.getInteger("bench.concurrentTurns", 40);
+                concurrent(store, concurrency, turnsEach);
+                concurrent(store, concurrency, turnsEach);
                 summary();
             }
             long text = longThread("postgres/sync", store, turns, pool);
