@@ -30,7 +30,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * {@code -Dbench.concurrency=64}, {@code -Dbench.db=conduit_bench}; {@code -Dbench.only=postgres-long} runs only the
  * long thread on Postgres (its per-turn p50, p99 and maximum, and what the slowest turns spent in GC);
  * {@code -Dbench.only=postgres-concurrent} only the threads at once ({@code -Dbench.pool=16} connections,
- * {@code -Dbench.concurrentTurns=40} turns each). Postgres
+ * {@code -Dbench.concurrentTurns=40} turns each, {@code -Dbench.pipelining=N} to pipeline up to N statements per
+ * connection). Postgres
  * figures use a database of their own ({@code bench.db}), dropped and made anew at each run so the sizes it reports are
  * this workload's alone.
  */
@@ -58,9 +59,13 @@ public final class EngineBenchmark {
             Pool pool = TestDatabase.open(DB, Integer.getInteger("bench.pool", 16));
             PostgresCheckpointer store = new PostgresCheckpointer(pool);
             if (only.equals("postgres-concurrent")) {
+                int pipelining = Integer.getInteger("bench.pipelining", 0);
+                // statements pipelined on the connections, rather than one at a time on each
+                PostgresCheckpointer measured = pipelining == 0 ? store
+                        : new PostgresCheckpointer(TestDatabase.pipelinedClient(DB, Integer.getInteger("bench.pool", 16), pipelining));
                 int turnsEach = Integer.getInteger("bench.concurrentTurns", 40);
-                concurrent(store, concurrency, turnsEach);
-                concurrent(store, concurrency, turnsEach);
+                concurrent(measured, concurrency, turnsEach);
+                concurrent(measured, concurrency, turnsEach);
                 summary();
             }
             long text = longThread("postgres/sync", store, turns, pool);

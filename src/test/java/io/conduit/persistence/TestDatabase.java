@@ -38,6 +38,18 @@ public final class TestDatabase {
     }
 
     /**
+     * A client that pipelines statements on {@code size} connections of database {@code db} ({@code PgBuilder.client()},
+     * up to {@code pipelining} statements on the wire per connection), its schema migrated first: for the benchmark.
+     */
+    public static io.vertx.mutiny.sqlclient.SqlClient pipelinedClient(String db, int size, int pipelining) {
+        open(db, 1).close().await().indefinitely(); // migrates
+        PgConnectOptions connect = new PgConnectOptions().setCachePreparedStatements(true).setHost(env("CONDUIT_DB_HOST", "127.0.0.1"))
+                .setPort(Integer.parseInt(env("CONDUIT_DB_PORT", "5432"))).setDatabase(db).setUser(user()).setPassword(password())
+                .setPipeliningLimit(pipelining);
+        return PgBuilder.client().with(new PoolOptions().setMaxSize(size)).connectingTo(connect).using(Vertx.vertx()).build();
+    }
+
+    /**
      * A pool on a schema of its own in the configured database, migrated first, for tests that must see only their
      * own rows (claiming a run, counting threads): nothing else (a Quarkus app of another test) writes there.
      */
