@@ -26,8 +26,9 @@ import java.util.Set;
  * statement ({@code PUT_FIRST} / {@code PUT_NEXT}), so one run alone waits exactly as long as without grouping.
  *
  * <p>A group holds at most one put per thread and namespace (the next waits for the next group): its puts are then
- * independent, and each gets the answer it would get alone, stored or lost compare-and-set. A failure of the
- * statement is every put's; the caller sorts it out ({@link CheckpointWrites#put}). Answers are delivered on the
+ * independent, and each gets the answer it would get alone, stored or lost compare-and-set. A failure of a group's
+ * statement reaches each of its puts as {@link GroupFailed}, for the caller to sort out ({@link CheckpointWrites#put});
+ * a lone put's failure is its own. Answers are delivered on the
  * Vert.x context each put was made on, as the client itself does.
  */
 final class CheckpointGroupCommit {
@@ -148,8 +149,17 @@ final class CheckpointGroupCommit {
 
     private void fail(List<Waiting> group, Throwable failure) {
         next();
+        // a lone put's failure is its own; a group's may be any of its puts', which the caller must sort out
+        Throwable given = group.size() == 1 ? failure : new GroupFailed(failure);
         for (Waiting w : group) {
-            deliver(w, () -> w.answer().fail(failure));
+            deliver(w, () -> w.answer().fail(given));
+        }
+    }
+
+    /** The statement of a group of puts failed ({@link #getCause}): nothing of it is stored, unless the connection was lost. */
+    static final class GroupFailed extends RuntimeException {
+        GroupFailed(Throwable cause) {
+            super("a group of checkpoint puts failed: " + cause.getMessage(), cause, false, false);
         }
     }
 

@@ -18,7 +18,8 @@ import java.util.UUID;
 
 /**
  * The writes a run makes as it goes: its checkpoints (the head advanced by compare-and-set in the same statement
- * that inserts the row, many threads' puts grouped in one statement), the pending writes of an unfinished step, and the snapshots that keep reads short.
+ * that inserts the row, many threads' puts grouped in one statement), the pending writes of an unfinished step, and
+ * the snapshots that keep reads short.
  */
 final class CheckpointWrites {
 
@@ -34,10 +35,10 @@ final class CheckpointWrites {
     }
 
     /**
-     * Goes with the puts of other threads as one statement ({@link CheckpointGroupCommit}). When that statement fails,
-     * the put is made again on its own, so that it gets its own answer: repeated as any statement on a lost
-     * connection (the group may have committed: the repeat checks), from its first attempt on any other failure
-     * (nothing of the group is stored; the failure may have been another put's).
+     * Goes with the puts of other threads as one statement ({@link CheckpointGroupCommit}). After a lost connection
+     * the put is repeated on its own, as any statement (the group may have committed: the repeat checks). When a
+     * group's statement fails otherwise, nothing of it is stored and the failure may be another put's: the put is
+     * made again on its own, for its own answer. A lone put's failure is its own, as it always was.
      */
     Uni<Void> put(Checkpoint cp, String expectedHead) {
         CheckpointPut put = CheckpointPut.of(cp, expectedHead);
@@ -46,10 +47,11 @@ final class CheckpointWrites {
             if (failure == null) {
                 return stored ? stored(put) : Uni.createFrom().failure(conflict(put));
             }
-            if (ConnectionRetry.lostConnection(failure)) {
-                return sql.retriedAfter(what, failure, attempt -> alone(put, attempt));
+            Throwable cause = failure instanceof CheckpointGroupCommit.GroupFailed g ? g.getCause() : failure;
+            if (ConnectionRetry.lostConnection(cause)) {
+                return sql.retriedAfter(what, cause, attempt -> alone(put, attempt));
             }
-            return sql.retried(what, attempt -> alone(put, attempt));
+            return cause == failure ? Uni.createFrom().failure(failure) : sql.retried(what, attempt -> alone(put, attempt));
         });
     }
 
