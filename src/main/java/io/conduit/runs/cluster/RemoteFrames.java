@@ -1,0 +1,157 @@
+package io.conduit.runs.cluster;
+
+import io.conduit.runs.cluster.FrameExchange.Frame;
+import io.conduit.runs.cluster.FrameExchange.Watch;
+import io.conduit.runs.events.ThreadLog;
+import io.conduit.runs.events.ThreadLogs;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.LongSupplier;
+import org.jboss.logging.Logger;
+
+/**
+ * The watcher's side: while clients here read a thread in a format, the watch is recorded in the shared table (which
+ * wakes the process that executes the thread's runs), and the frames other processes relay for the thread are read
+ * from the table whenever a wake-up names it, in order, into the thread's log here ({@link ThreadLog#appendRemote}),
+ * which hands them to its clients and keeps them for replay.
+ */
+final class RemoteFrames {
+
+    private static final Logger LOG = Logger.getLogger(RemoteFrames.class);
+    private static final int PAGE = 1_000;
+
+    private final ThreadLogs logs;
+    private final FrameExchange exchange;
+    private final String origin;
+    private final Duration ttl;
+    private final LongSupplier clock;
+    /** Clients per thread and format. */
+    private final Map<String, Map<String, Integer>> clients = new HashMap<>();
+    /** Per watched thread, how far its rows were read. */
+    private final Map<String, Reader> readers = new HashMap<>();
+    /** Watches given up since the last renewal: their rows go then. */
+    private final List<Watch> gone = new ArrayList<>();
+
+    RemoteFrames(ThreadLogs logs, FrameExchange exchange, String origin, Duration ttl, LongSupplier clock) {
+        this.logs = logs;
+        this.exchange = exchange;
+        this.origin = origin;
+        this.ttl = ttl;
+        this.clock = clock;
+    }
+
+    /** Called under the thread's log lock: only counts, and records the watch without waiting for it. */
+    void watching(String threadId, String format) {
+        synchronized (this) {
+            Map<String, Integer> formats = clients.computeIfAbsent(threadId, t -> new HashMap<>());
+            if (formats.merge(format, 1, Integer::sum) > 1) {
+                return;
+            }
+            gone.remove(new Watch(threadId, format, origin));
+            readers.computeIfAbsent(threadId, t -> new Reader());
+        }
+        // read once it is recorded: frames relayed from then on are in the table
+        exchange.watch(new Watch(threadId, format, origin), ttl).subscribe().with(ok -> read(threadId),
+                f -> LOG.warnf("The watch of thread %s was not recorded: %s", threadId, f.getMessage()));
+    }
+
+    void unwatched(String threadId, String format) {
+        synchronized (this) {
+            Map<String, Integer> formats = clients.get(threadId);
+            if (formats == null || formats.merge(format, -1, Integer::sum) > 0) {
+                return;
+            }
+            formats.remove(format);
+            gone.add(new Watch(threadId, format, origin));
+            if (formats.isEmpty()) {
+                clients.remove(threadId);
+                readers.remove(threadId);
+            }
+        }
+    }
+
+    /** A wake-up: the threads whose frames were appended. */
+    void appended(List<String> threadIds) {
+        for (String t : threadIds) {
+            boolean watched;
+            synchronized (this) {
+                watched = readers.containsKey(t);
+            }
+            if (watched) {
+                read(t);
+            }
+        }
+    }
+
+    /** Renews this process's watches, drops those given up, and reads every watched thread (a wake-up may be lost). */
+    void renew() {
+        List<Watch> dropped;
+        List<String> threads;
+        synchronized (this) {
+            dropped = List.copyOf(gone);
+            gone.clear();
+            threads = List.copyOf(readers.keySet());
+        }
+        exchange.renew(origin, dropped, ttl).subscribe().with(ok -> { },
+                f -> LOG.warnf("Watches were not renewed: %s", f.getMessage()));
+        threads.forEach(this::read);
+    }
+
+    /** Reads the thread's new rows, one read at a time per thread (a wake-up during a read reads again after it). */
+    private void read(String threadId) {
+        Reader r;
+        synchronized (this) {
+            r = readers.get(threadId);
+            if (r == null) {
+                return;
+            }
+            if (r.reading) {
+                r.again = true;
+                return;
+            }
+            r.reading = true;
+            r.again = false;
+        }
+        exchange.after(threadId, r.lastId, PAGE).subscribe().with(rows -> {
+            deliver(threadId, rows, r);
+            boolean more;
+            synchronized (this) {
+                r.reading = false;
+                more = rows.size() == PAGE || r.again;
+            }
+            if (more) {
+                read(threadId);
+            }
+        }, f -> {
+            synchronized (this) {
+                r.reading = false;
+            }
+            LOG.warnf("Relayed frames of thread %s were not read: %s", threadId, f.getMessage());
+        });
+    }
+
+    private void deliver(String threadId, List<Frame> rows, Reader r) {
+        ThreadLog log = logs.log(threadId);
+        for (Frame f : rows) {
+            r.lastId = Math.max(r.lastId, f.id());
+            if (origin.equals(f.origin())) {
+                continue; // relayed by this process for the others: its clients had it live
+            }
+            if (f.event() == null) {
+                log.endRemote(f.endedRunId(), clock.getAsLong());
+            } else if (logs.formats().contains(f.format())) {
+                log.appendRemote(f.format(), f.event());
+            }
+        }
+    }
+
+    /** How far a watched thread's rows were read. */
+    private static final class Reader {
+        long lastId;
+        boolean reading;
+        boolean again;
+    }
+}
