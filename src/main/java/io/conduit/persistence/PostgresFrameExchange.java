@@ -26,6 +26,7 @@ public final class PostgresFrameExchange implements FrameExchange {
 
     static final String FRAMES_CHANNEL = "conduit_frames";
     static final String WATCH_CHANNEL = "conduit_watches";
+    static final String CLAIMS_CHANNEL = "conduit_claims";
     /** Thread ids per NOTIFY: its payload is limited to 8,000 bytes. */
     private static final int THREADS_PER_NOTIFY = 64;
 
@@ -136,12 +137,6 @@ public final class PostgresFrameExchange implements FrameExchange {
     }
 
     @Override
-    public Uni<Long> last(String threadId) {
-        return pool.preparedQuery("SELECT coalesce(max(id), 0) AS last FROM conduit_event_frames WHERE thread_id = $1")
-                .execute(Tuple.of(threadId)).map(rows -> rows.iterator().next().getLong("last"));
-    }
-
-    @Override
     public Uni<Void> watch(Watch w, Duration ttl) {
         return pool.preparedQuery("""
                         WITH up AS (
@@ -184,6 +179,22 @@ public final class PostgresFrameExchange implements FrameExchange {
                 .chain(() -> pool.preparedQuery("DELETE FROM conduit_event_frames WHERE created_at < now() - $1 * interval '1 millisecond'")
                         .execute(Tuple.of(retention.toMillis())))
                 .map(rows -> rows.rowCount());
+    }
+
+    @Override
+    public Uni<Void> claimed(String threadId, String runId, String origin) {
+        return pool.preparedQuery("SELECT pg_notify('" + CLAIMS_CHANNEL + "', $1)")
+                .execute(Tuple.of(threadId + "\n" + runId + "\n" + origin)).replaceWithVoid();
+    }
+
+    @Override
+    public void onClaimed(Consumer<Claim> claim) {
+        subscriber.channel(CLAIMS_CHANNEL).handler(payload -> {
+            String[] parts = payload.split("\n", 3);
+            if (parts.length == 3) {
+                claim.accept(new Claim(parts[0], parts[1], parts[2]));
+            }
+        });
     }
 
     @Override

@@ -61,20 +61,31 @@ class CrossReplicaStreamTest {
         return a;
     }
 
-    @Test
-    void aJoinOnTheOtherReplicaGetsTheOwnersFramesAndItsReplayTheSame() throws Exception {
-        String thread;
-        String runId;
-        SseReader first;
+    /** A turn streamed by a client of the owner, which executes it. */
+    private record Turn(String thread, String runId, SseReader stream) {
+    }
+
+    private static Turn turnOnOwner() throws Exception {
         int attempts = 0;
-        do { // the owner almost always claims what was created on it; if the other replica did, start again
+        while (true) { // the owner almost always claims what was created on it; if the other replica did, start again
             assertThat(attempts++).as("attempts to run the turn on the owner").isLessThan(5);
-            thread = thread();
-            first = DrainClients.sse(post(owner + "/threads/" + thread + "/runs/stream", Map.of("assistant_id", "agent",
+            String thread = thread();
+            SseReader first = DrainClients.sse(post(owner + "/threads/" + thread + "/runs/stream", Map.of("assistant_id", "agent",
                     "stream_mode", List.of("messages-tuple", "values"),
                     "input", Map.of("messages", List.of(Map.of("role", "user", "content", "Please plan my week"))))).build());
-            runId = first.response.headers().firstValue("Content-Location").orElseThrow().replaceAll(".*/", "");
-        } while (!heldOnOwner(runId, first));
+            String runId = first.response.headers().firstValue("Content-Location").orElseThrow().replaceAll(".*/", "");
+            if (heldOnOwner(runId, first)) {
+                return new Turn(thread, runId, first);
+            }
+        }
+    }
+
+    @Test
+    void aJoinOnTheOtherReplicaGetsTheOwnersFramesAndItsReplayTheSame() throws Exception {
+        Turn turn = turnOnOwner();
+        String thread = turn.thread();
+        String runId = turn.runId();
+        SseReader first = turn.stream();
         List<Sse> atOwner = new ArrayList<>();
         DrainClients.untilTokens(first, atOwner, 2);
 
@@ -93,6 +104,30 @@ class CrossReplicaStreamTest {
         }
         assertThat(frames(replayed)).as("a replay after Last-Event-ID on the other replica")
                 .isEqualTo(frames(atOwner.stream().filter(e -> e.id() > middle).toList()));
+    }
+
+    @Test
+    void aCancelOnTheOtherReplicaStopsTheRunWhereItExecutes() throws Exception {
+        Turn turn = turnOnOwner();
+        DrainClients.untilTokens(turn.stream(), new ArrayList<>(), 1);
+        JsonNode cancelled = send("POST", other + "/threads/" + turn.thread() + "/runs/" + turn.runId() + "/cancel?wait=1", null);
+        assertThat(cancelled.get("status").asText()).as("the run as the cancel's answer: " + cancelled).isEqualTo("interrupted");
+        List<Sse> rest = new ArrayList<>();
+        Sse last = DrainClients.readToEnd(turn.stream(), rest);
+        assertThat(last.event()).as("the owner's client is told").isEqualTo("error");
+    }
+
+    @Test
+    void aNewerRunOnTheOtherReplicaInterruptsTheRunOfItsThreadOnTheOwner() throws Exception {
+        Turn turn = turnOnOwner();
+        DrainClients.untilTokens(turn.stream(), new ArrayList<>(), 1);
+        JsonNode newer = send("POST", other + "/threads/" + turn.thread() + "/runs/wait", Map.of("assistant_id", "agent",
+                "multitask_strategy", "interrupt",
+                "input", Map.of("messages", List.of(Map.of("role", "user", "content", "Never mind, what is 2+2?")))));
+        assertThat(newer.toString()).contains("messages");
+        assertThat(DrainClients.readToEnd(turn.stream(), new ArrayList<>()).event()).isEqualTo("error");
+        assertThat(send("GET", owner + "/threads/" + turn.thread() + "/runs/" + turn.runId(), null).get("status").asText())
+                .isEqualTo("interrupted");
     }
 
     @Test

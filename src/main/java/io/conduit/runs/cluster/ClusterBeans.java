@@ -33,6 +33,7 @@ public class ClusterBeans {
         RemoteFrames remote = new RemoteFrames(logs, exchange, origin, config.watchTtl(), System::currentTimeMillis);
         exchange.onAppended(remote::appended);
         exchange.onWatch(relay::watch);
+        exchange.onClaimed(c -> remote.claimedElsewhere(c.threadId(), c.runId(), c.origin()));
         logs.link(new SharedLogs(relay, remote));
         timer = vertx.setPeriodic(Math.max(100, config.watchTtl().toMillis() / 3), id -> {
             remote.renew();

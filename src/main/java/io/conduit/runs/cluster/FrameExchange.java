@@ -28,6 +28,10 @@ public interface FrameExchange {
         }
     }
 
+    /** Process {@code origin} executes {@code runId} of {@code threadId}, which another process may have created. */
+    record Claim(String threadId, String runId, String origin) {
+    }
+
     /** Clients of process {@code origin} read {@code threadId} in {@code format}. */
     record Watch(String threadId, String format, String origin) {
     }
@@ -37,9 +41,6 @@ public interface FrameExchange {
 
     /** The thread's rows after {@code afterId}, oldest first, at most {@code limit}. */
     Uni<List<Frame>> after(String threadId, long afterId, int limit);
-
-    /** The id of the thread's newest row; 0 when it has none. */
-    Uni<Long> last(String threadId);
 
     /** Records a watch for {@code ttl} and wakes every replica with it. */
     Uni<Void> watch(Watch watch, Duration ttl);
@@ -52,6 +53,12 @@ public interface FrameExchange {
 
     /** Deletes frames older than {@code retention} and expired watches; how many frames went. */
     Uni<Integer> expire(Duration retention);
+
+    /** Tells every replica that process {@code origin} executes {@code runId}, which it did not create. */
+    Uni<Void> claimed(String threadId, String runId, String origin);
+
+    /** Calls {@code claim} with every run a process tells it executes ({@link #claimed}). */
+    void onClaimed(Consumer<Claim> claim);
 
     /** Calls {@code threads} with the ids of the threads whose frames were appended (by any replica). */
     void onAppended(Consumer<List<String>> threads);

@@ -73,6 +73,23 @@ final class RemoteFrames {
         }
     }
 
+    /** A run this process did not create starts here: the process that created it may hold its clients. */
+    void claimedHere(String threadId, String runId) {
+        exchange.claimed(threadId, runId, origin).subscribe().with(ok -> { },
+                f -> LOG.warnf("The claim of run %s was not told: %s", runId, f.getMessage()));
+    }
+
+    /** Another process executes a run: if it was created here, its clients here now watch for its frames. */
+    void claimedElsewhere(String threadId, String runId, String by) {
+        if (origin.equals(by)) {
+            return;
+        }
+        ThreadLog log = logs.find(threadId);
+        if (log != null) {
+            log.executedElsewhere(runId);
+        }
+    }
+
     /** A wake-up: the threads whose frames were appended. */
     void appended(List<String> threadIds) {
         for (String t : threadIds) {

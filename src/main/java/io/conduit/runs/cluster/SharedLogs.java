@@ -29,6 +29,11 @@ final class SharedLogs implements ClusterLink {
     }
 
     @Override
+    public void claimed(String threadId, String runId) {
+        remote.claimedHere(threadId, runId);
+    }
+
+    @Override
     public void ended(String threadId, String runId) {
         relay.ended(threadId, runId);
     }

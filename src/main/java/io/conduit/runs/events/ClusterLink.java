@@ -16,6 +16,9 @@ public interface ClusterLink {
     /** A run of the thread begins here: its frames may be wanted by another replica's clients. */
     void began(String threadId);
 
+    /** A run created elsewhere (or before a restart) starts here: its clients may be on the replica that created it. */
+    void claimed(String threadId, String runId);
+
     /** A run executed here ended: its last frame of every format is written. */
     void ended(String threadId, String runId);
 
@@ -31,6 +34,10 @@ public interface ClusterLink {
 
         @Override
         public void began(String threadId) {
+        }
+
+        @Override
+        public void claimed(String threadId, String runId) {
         }
 
         @Override

@@ -30,10 +30,31 @@ public final class ThreadLog {
         this.owner = owner;
     }
 
-    synchronized void begin(String runId, long maxBytes) {
+    /** Opens the run's segment; false when it was open already (the run was created here). */
+    synchronized boolean begin(String runId, long maxBytes) {
         if (segments.putIfAbsent(runId, new RunSegment(runId, maxBytes, owner.views().size())) == null) {
             owner.opened(1);
             owner.link().began(threadId);
+            return true;
+        }
+        return false;
+    }
+
+    /**
+     * Run {@code runId}, created here, was claimed by another replica: its segment here, opened at its creation and
+     * still empty, goes, and its clients here watch the thread so that the executing replica relays the run to them.
+     */
+    public synchronized void executedElsewhere(String runId) {
+        RunSegment s = segments.get(runId);
+        if (s == null || s.size() > 0 || s.ended()) {
+            return;
+        }
+        segments.remove(runId);
+        owner.opened(-1);
+        for (ThreadEventLog.Subscription sub : subscribers) {
+            if (runId.equals(sub.runId) && !sub.watched) {
+                watch(sub);
+            }
         }
     }
 

@@ -94,6 +94,18 @@ public final class ThreadLogs {
         return log;
     }
 
+    /**
+     * Opens the segment of a run this process's worker starts. One it did not create here (claimed from another
+     * replica, or resumed after a restart) is told to the cluster: the replica that created it may hold its clients.
+     */
+    public ThreadLog start(String threadId, String runId) {
+        ThreadLog log = log(threadId);
+        if (log.begin(runId, maxRunBytes)) {
+            link.claimed(threadId, runId);
+        }
+        return log;
+    }
+
     /** Drops the segment of a run that was never stored (its creation failed). */
     public void abandon(String threadId, String runId) {
         ThreadLog log = logs.get(threadId);

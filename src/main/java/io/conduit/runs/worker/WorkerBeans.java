@@ -54,7 +54,12 @@ public class WorkerBeans {
         };
     }
 
-    void start(@Observes StartupEvent e, RunExecutor executor, ServingConfig config, Vertx vertx) {
+    void start(@Observes StartupEvent e, RunExecutor executor, ServingConfig config, Vertx vertx,
+               jakarta.enterprise.inject.Instance<io.conduit.runs.RunStops> stops) {
+        io.conduit.runs.RunStops shared = stops.isResolvable() ? stops.get() : null;
+        if (shared != null) {
+            executor.share(shared); // replicas on one database stop each other's runs
+        }
         executor.recover().subscribe().with(found -> executor.wake(), f -> executor.wake());
         pollTimer = vertx.setPeriodic(config.pollInterval().toMillis(), id -> executor.wake());
         leaseTimer = vertx.setPeriodic(Math.max(100, config.lease().toMillis() / 3), id -> executor.heartbeat().subscribe().with(
