@@ -183,6 +183,8 @@ class TwoReplicasTest {
                 + "(SELECT oid FROM pg_database WHERE datname = current_database()) AND ((classid::bigint << 32) | objid::bigint) = "
                 + PostgresHousekeeperRole.KEY)).as("sessions holding the housekeeper's lock").isEqualTo(1);
         assertThat(housekeepers()).as("replicas that did the housekeeping, by their logs").hasSize(1);
+        assertThat(Files.readString(Path.of("target", "two-replicas-" + housekeepers().get(0) + ".log")))
+                .as("the housekeeper's chores").contains("threads past their time to live", "the store's lapsed items", "token counts older than");
         report("the housekeeping: replica " + housekeepers().get(0) + " alone\n");
     }
 
