@@ -20,7 +20,10 @@ import org.jboss.logging.Logger;
  */
 public final class PostgresHousekeeperRole implements HousekeeperRole {
 
-    /** The lock's key, the service's own: "conduitH" in ASCII, which no other lock of the database uses. */
+    /**
+     * The lock's key, the service's own: "conduitH" in ASCII. Outside the 32-bit range of the keys of
+     * {@link PostgresRunStore}'s per-thread locks ({@code hashtext} of a thread id), so it never waits on one of them.
+     */
     public static final long KEY = 0x636f6e6475697448L;
 
     private static final Logger LOG = Logger.getLogger(PostgresHousekeeperRole.class);
