@@ -4,10 +4,10 @@ import static io.conduit.llm.OpenAiChunks.content;
 import static io.conduit.llm.OpenAiChunks.finish;
 import static io.conduit.llm.OpenAiChunks.role;
 import static io.conduit.llm.OpenAiChunks.usage;
+import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.conduit.api.SseClient.Sse;
 import io.conduit.llm.OpenAiChunks;
 import io.conduit.llm.ProviderStub;
 import io.conduit.llm.ProviderStub.Cut;
@@ -16,9 +16,8 @@ import io.conduit.llm.ProviderStub.Status;
 import io.conduit.llm.ProviderStub.Stream;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -33,7 +32,6 @@ import org.junit.jupiter.api.Test;
 @QuarkusTestResource(value = ModelStub.class, restrictToAnnotatedClass = true)
 class LlmFaultsTest {
 
-    private static final Duration WITHIN = Duration.ofSeconds(30);
     private static final String ANSWER = "All good here.";
     /** A chunk cut off in the middle of its JSON. */
     private static final String TRUNCATED = "{\"id\":\"chatcmpl-1\",\"choices\":[{\"index\":0,\"delta\":{\"content\":";
@@ -47,7 +45,7 @@ class LlmFaultsTest {
     }
 
     private static Stream answer(String... tokens) {
-        List<String> frames = new java.util.ArrayList<>(List.of(role()));
+        List<String> frames = new ArrayList<>(List.of(role()));
         for (String t : tokens) {
             frames.add(content(t));
         }
@@ -64,7 +62,7 @@ class LlmFaultsTest {
     void aRateLimitBeforeTheFirstTokenIsRetriedAndTheRunSucceeds() {
         stub.then(new Status(429, OpenAiChunks.error("Rate limit reached", "requests", "rate_limit_exceeded"))).then(ok());
 
-        Turn turn = Turn.on(Api.newThread("llm-429"), "hello");
+        StreamedTurn turn = StreamedTurn.on(Api.newThread("llm-429"), "hello");
 
         turn.succeeded(ANSWER);
         assertThat(stub.requests()).hasSize(2);
@@ -75,7 +73,7 @@ class LlmFaultsTest {
         stub.then(new Status(500, OpenAiChunks.error("upstream exploded", "server_error", null)))
                 .then(new Status(503, "")).then(ok());
 
-        Turn turn = Turn.on(Api.newThread("llm-500"), "hello");
+        StreamedTurn turn = StreamedTurn.on(Api.newThread("llm-500"), "hello");
 
         turn.succeeded(ANSWER);
         assertThat(stub.requests()).hasSize(3);
@@ -89,12 +87,12 @@ class LlmFaultsTest {
                 .then(ok());
         String thread = Api.newThread("llm-500s");
 
-        Turn turn = Turn.on(thread, "hello");
+        StreamedTurn turn = StreamedTurn.on(thread, "hello");
 
         turn.failed().contains("HTTP 500").contains("upstream exploded").contains("3 attempts");
         assertThat(turn.tokens()).isEmpty();
         assertThat(stub.requests()).hasSize(3);
-        Turn.on(thread, "again").succeeded(ANSWER);
+        StreamedTurn.on(thread, "again").succeeded(ANSWER);
     }
 
     @Test
@@ -102,19 +100,19 @@ class LlmFaultsTest {
         stub.then(new Cut(List.of(role(), content("Half "), content("an answer")))).then(ok());
         String thread = Api.newThread("llm-cut");
 
-        Turn turn = Turn.on(thread, "hello");
+        StreamedTurn turn = StreamedTurn.on(thread, "hello");
 
         turn.failed().contains("not retried");
         assertThat(turn.tokens()).containsExactly("Half ", "an answer");
         assertThat(stub.requests()).hasSize(1);
-        Turn.on(thread, "again").succeeded(ANSWER);
+        StreamedTurn.on(thread, "again").succeeded(ANSWER);
     }
 
     @Test
     void aConnectionCutBeforeTheFirstTokenIsRetriedAndTheRunSucceeds() {
         stub.then(new Cut(List.of(role()))).then(ok());
 
-        Turn turn = Turn.on(Api.newThread("llm-cut-early"), "hello");
+        StreamedTurn turn = StreamedTurn.on(Api.newThread("llm-cut-early"), "hello");
 
         turn.succeeded(ANSWER);
         assertThat(stub.requests()).hasSize(2);
@@ -125,18 +123,18 @@ class LlmFaultsTest {
         stub.then(new Stall(List.of(role(), content("Half "), content("an answer")))).then(ok());
         String thread = Api.newThread("llm-stall");
 
-        Turn turn = Turn.on(thread, "hello");
+        StreamedTurn turn = StreamedTurn.on(thread, "hello");
 
         turn.failed().contains("no data from the model for 1000 ms").contains("not retried");
         assertThat(turn.tokens()).containsExactly("Half ", "an answer");
-        Turn.on(thread, "again").succeeded(ANSWER);
+        StreamedTurn.on(thread, "again").succeeded(ANSWER);
     }
 
     @Test
     void aModelSilentBeforeTheFirstTokenIsRetriedAndTheRunSucceeds() {
         stub.then(new Stall(List.of(role()))).then(ok());
 
-        Turn turn = Turn.on(Api.newThread("llm-stall-early"), "hello");
+        StreamedTurn turn = StreamedTurn.on(Api.newThread("llm-stall-early"), "hello");
 
         turn.succeeded(ANSWER);
         assertThat(stub.requests()).hasSize(2);
@@ -147,13 +145,13 @@ class LlmFaultsTest {
         stub.then(new Stall(List.of(role())));
         String thread = Api.newThread("llm-stall-all");
 
-        Turn turn = Turn.on(thread, "hello");
+        StreamedTurn turn = StreamedTurn.on(thread, "hello");
 
         turn.failed().contains("no data from the model for 1000 ms").contains("3 attempts");
         assertThat(stub.requests()).hasSize(3);
         stub.reset();
         stub.then(ok());
-        Turn.on(thread, "again").succeeded(ANSWER);
+        StreamedTurn.on(thread, "again").succeeded(ANSWER);
     }
 
     @Test
@@ -161,20 +159,20 @@ class LlmFaultsTest {
         stub.then(new Stream(List.of(role(), content("Half "), TRUNCATED, finish("stop")), true)).then(ok());
         String thread = Api.newThread("llm-malformed");
 
-        Turn turn = Turn.on(thread, "hello");
+        StreamedTurn turn = StreamedTurn.on(thread, "hello");
 
         turn.failed().contains("a chunk of the stream could not be read (Unexpected end-of-input")
                 .contains("not retried").doesNotContain("langchain4j");
         assertThat(turn.tokens()).containsExactly("Half ");
         assertThat(stub.requests()).hasSize(1);
-        Turn.on(thread, "again").succeeded(ANSWER);
+        StreamedTurn.on(thread, "again").succeeded(ANSWER);
     }
 
     @Test
     void aMalformedChunkBeforeTheFirstTokenIsRetriedAndTheRunSucceeds() {
         stub.then(new Stream(List.of("not json at all", finish("stop")), true)).then(ok());
 
-        Turn turn = Turn.on(Api.newThread("llm-malformed-first"), "hello");
+        StreamedTurn turn = StreamedTurn.on(Api.newThread("llm-malformed-first"), "hello");
 
         turn.succeeded(ANSWER);
         assertThat(stub.requests()).hasSize(2);
@@ -184,57 +182,26 @@ class LlmFaultsTest {
     void aMalformedChunkOnEveryAttemptFailsTheRunWithAClearError() {
         stub.then(new Stream(List.of(role(), TRUNCATED, finish("stop")), true));
 
-        Turn turn = Turn.on(Api.newThread("llm-malformed-all"), "hello");
+        StreamedTurn turn = StreamedTurn.on(Api.newThread("llm-malformed-all"), "hello");
 
         turn.failed().contains("a chunk of the stream could not be read").contains("3 attempts");
         assertThat(turn.tokens()).isEmpty();
         assertThat(stub.requests()).hasSize(3);
     }
 
-    /** One run through {@code runs/stream}, read to its end by an SSE client. */
-    record Turn(String thread, List<Sse> events) {
+    @Test
+    void runsWaitAnswersAFaultAfterTokensWithTheErrorAndTheThreadGoesOn() {
+        stub.then(new Cut(List.of(role(), content("Half "), content("an answer")))).then(ok());
+        String thread = Api.newThread("llm-wait");
 
-        static Turn on(String thread, String text) {
-            try (SseClient sse = SseClient.post("/threads/" + thread + "/runs/stream",
-                    Api.json(Api.run(text, "stream_mode", List.of("messages-tuple", "values"))))) {
-                assertThat(sse.status()).isEqualTo(200);
-                return new Turn(thread, sse.toEnd(WITHIN));
-            }
-        }
+        JsonNode answer = Api.tree(given().contentType("application/json").body(Api.run("hello"))
+                .when().post("/threads/{t}/runs/wait", thread).then().statusCode(200).extract().asString());
 
-        String runId() {
-            return events.getFirst().data().get("run_id").asText();
-        }
-
-        List<String> tokens() {
-            return events.stream().filter(e -> e.event().equals("messages"))
-                    .map(e -> e.data().get(0))
-                    .filter(m -> m.path("type").asText().equals("AIMessageChunk") && !m.path("content").asText().isEmpty())
-                    .map(m -> m.path("content").asText()).toList();
-        }
-
-        void succeeded(String answer) {
-            assertThat(events).extracting(Sse::event).as("%s", events).doesNotContain("error").last().isEqualTo("end");
-            assertThat(String.join("", tokens())).isEqualTo(answer);
-            assertThat(Api.status(thread, runId())).isEqualTo("success");
-            JsonNode messages = Api.state(thread).path("values").path("messages");
-            assertThat(messages.get(messages.size() - 1).path("content").asText()).isEqualTo(answer);
-        }
-
-        /** The stream's last event is a clear error; the run is recorded {@code error}, the thread free. The message. */
-        org.assertj.core.api.AbstractStringAssert<?> failed() {
-            assertThat(events).extracting(Sse::event).as("%s", events).last().isEqualTo("error");
-            assertThat(events).extracting(Sse::event).doesNotContain("end");
-            JsonNode error = events.getLast().data();
-            String code = error.path("error").asText();
-            String message = error.path("message").asText();
-            System.out.println("FAULT " + thread + " -> " + error);
-            assertThat(code).as("a machine-readable code").matches("[A-Za-z_]+");
-            assertThat(message).as("a sentence, no stack trace").isNotBlank().doesNotContain("\n").doesNotContain("\tat ")
-                    .doesNotContain("Exception");
-            assertThat(Api.status(thread, runId())).isEqualTo("error");
-            assertThat(Api.threadStatus(thread)).isEqualTo("error");
-            return assertThat(message);
-        }
+        assertThat(answer.path("__error__").path("error").asText()).isEqualTo("node_failed");
+        assertThat(answer.path("__error__").path("message").asText())
+                .isEqualTo("node planner failed: openai: connection failed: closed (after output had started; not retried)");
+        String run = given().when().get("/threads/{t}/runs", thread).then().statusCode(200).extract().path("[0].run_id");
+        assertThat(Api.status(thread, run)).isEqualTo("error");
+        StreamedTurn.on(thread, "again").succeeded(ANSWER);
     }
 }
