@@ -16,6 +16,7 @@ import io.conduit.llm.ProviderStub.Status;
 import io.conduit.llm.ProviderStub.Stream;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
@@ -105,7 +106,9 @@ class LlmFaultsTest {
         turn.failed().contains("not retried");
         assertThat(turn.tokens()).containsExactly("Half ", "an answer");
         assertThat(stub.requests()).hasSize(1);
+        assertThat(Api.contents(Api.state(thread).path("values"))).as("the failed step wrote nothing").containsExactly("hello");
         StreamedTurn.on(thread, "again").succeeded(ANSWER);
+        assertThat(Api.contents(Api.state(thread).path("values"))).containsExactly("hello", "again", ANSWER);
     }
 
     @Test
@@ -202,6 +205,10 @@ class LlmFaultsTest {
                 .isEqualTo("node planner failed: openai: connection failed: closed (after output had started; not retried)");
         String run = given().when().get("/threads/{t}/runs", thread).then().statusCode(200).extract().path("[0].run_id");
         assertThat(Api.status(thread, run)).isEqualTo("error");
+        try (SseClient rejoined = SseClient.get("/threads/" + thread + "/runs/" + run + "/stream")) {
+            assertThat(rejoined.toEnd(Duration.ofSeconds(30)).getLast().data()).as("a client that rejoins reads the same error")
+                    .isEqualTo(answer.path("__error__"));
+        }
         StreamedTurn.on(thread, "again").succeeded(ANSWER);
     }
 }
