@@ -211,4 +211,20 @@ class LlmFaultsTest {
         }
         StreamedTurn.on(thread, "again").succeeded(ANSWER);
     }
+
+    @Test
+    void aFaultAfterAToolCallKeepsTheStepsBeforeIt() {
+        stub.then(new Stream(List.of(role(), OpenAiChunks.toolCallStart(0, "call_1", "get_current_time"),
+                        OpenAiChunks.toolCallArguments(0, "{}"), finish("tool_calls"), usage(5, 2)), true))
+                .then(new Cut(List.of(role(), content("It is "), content("noon")))).then(ok());
+        String thread = Api.newThread("llm-after-tool");
+
+        StreamedTurn turn = StreamedTurn.on(thread, "what time is it?");
+
+        turn.failed().contains("not retried");
+        assertThat(turn.tokens()).containsExactly("It is ", "noon");
+        JsonNode messages = Api.state(thread).path("values").path("messages");
+        assertThat(messages).extracting(m -> m.path("type").asText()).as("the tool step was stored").containsExactly("human", "ai", "tool");
+        StreamedTurn.on(thread, "again").succeeded(ANSWER);
+    }
 }
