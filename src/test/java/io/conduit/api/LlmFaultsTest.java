@@ -97,6 +97,16 @@ class LlmFaultsTest {
     }
 
     @Test
+    void aClientErrorIsNotRetriedAndFailsTheRunWithTheProvidersMessage() {
+        stub.then(new Status(401, OpenAiChunks.error("Incorrect API key provided", "invalid_request_error", "invalid_api_key")));
+
+        StreamedTurn turn = StreamedTurn.on(Api.newThread("llm-401"), "hello");
+
+        turn.failed().isEqualTo("node planner failed: openai: HTTP 401: Incorrect API key provided");
+        assertThat(stub.requests()).hasSize(1);
+    }
+
+    @Test
     void aConnectionCutAfterTokensEndsTheStreamWithAnErrorAndKeepsTheTokensSentOnce() {
         stub.then(new Cut(List.of(role(), content("Half "), content("an answer")))).then(ok());
         String thread = Api.newThread("llm-cut");
