@@ -12,7 +12,7 @@ import java.util.Map;
 /**
  * The service's model is a {@link ProviderStub} (OpenAI's streaming wire format on a real HTTP server), started before
  * Quarkus so that {@code conduit.llm.base-url} can point at it, and handed to the test's {@link Stub} field. The idle
- * timeout is short (a stall fails in a second, not a minute) and retries back off for a few milliseconds. The
+ * timeout is short (a stall fails in seconds, not a minute) and retries back off for a few milliseconds. The
  * resource's arg {@code provider} picks the client ({@code openai} unless set; {@code mistral} speaks the same SSE).
  */
 public class ModelStub implements QuarkusTestResourceLifecycleManager {
@@ -23,8 +23,14 @@ public class ModelStub implements QuarkusTestResourceLifecycleManager {
     public @interface Stub {
     }
 
-    /** {@code conduit.llm.timeout} in these tests: the longest silence of the model before its call fails. */
-    static final String TIMEOUT = "1s";
+    /**
+     * {@code conduit.llm.timeout} in these tests: the longest silence of the model before its call fails. Short, but
+     * not so short that a slow first call (a JVM's first request is serialized while the timer runs) on a loaded
+     * machine times out by itself and is retried: that attempt would take a reply of the stub's script out of turn.
+     */
+    static final String TIMEOUT = "2s";
+    /** What a call that timed out says. */
+    static final String SILENCE = "no data from the model for 2000 ms";
 
     private ProviderStub stub;
     private String provider = "openai";
