@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.conduit.llm.OpenAiChunks;
 import io.conduit.llm.ProviderStub;
 import io.conduit.llm.ProviderStub.Cut;
+import io.conduit.llm.ProviderStub.Hang;
 import io.conduit.llm.ProviderStub.Stall;
 import io.conduit.llm.ProviderStub.Status;
 import io.conduit.llm.ProviderStub.Stream;
@@ -150,6 +151,15 @@ class LlmFaultsTest {
         StreamedTurn turn = StreamedTurn.on(Api.newThread("llm-stall-early"), "hello");
 
         turn.succeeded(ANSWER);
+        assertThat(stub.requests()).hasSize(2);
+    }
+
+    @Test
+    void aModelThatNeverAnswersTheRequestIsRetriedAndTheRunSucceeds() {
+        stub.then(new Hang()).then(ok());
+
+        StreamedTurn.on(Api.newThread("llm-hang"), "hello").succeeded(ANSWER);
+
         assertThat(stub.requests()).hasSize(2);
     }
 

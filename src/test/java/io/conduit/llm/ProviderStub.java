@@ -31,6 +31,10 @@ public final class ProviderStub implements AutoCloseable {
     public record Status(int code, String body) implements Reply {
     }
 
+    /** No answer at all, not even the status line: a provider that accepted the request and hangs. */
+    public record Hang() implements Reply {
+    }
+
     /** Some frames, then silence: the response is never ended (a stalled provider). */
     public record Stall(List<String> payloads) implements Reply {
     }
@@ -99,6 +103,9 @@ public final class ProviderStub implements AutoCloseable {
                     response.write(frame("[DONE]"));
                 }
                 response.end();
+            }
+            case Hang h -> {
+                // the request stays open until the stub closes
             }
             case Stall s -> {
                 startSse(response);
