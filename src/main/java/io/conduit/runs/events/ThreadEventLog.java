@@ -19,6 +19,8 @@ public final class ThreadEventLog {
         boolean watched;
         /** Whether it relays this replica's runs to the others (it gets none of theirs). */
         boolean relay;
+        /** The seq it had (a {@code Last-Event-ID}, a {@code since}): relayed frames up to it are not sent again. */
+        long floor = -1;
 
         Subscription(ThreadLog log, int view, String runId, RunEventListener listener) {
             this.log = log;

@@ -124,7 +124,7 @@ public final class ThreadLog {
             return;
         }
         for (ThreadEventLog.Subscription sub : subscribers) {
-            if (!sub.relay && sub.wants(view, frame.runId())) {
+            if (!sub.relay && sub.wants(view, frame.runId()) && frame.seq() > sub.floor) {
                 sub.listener.onEvent(frame);
             }
         }
@@ -168,6 +168,7 @@ public final class ThreadLog {
         // not begun here: it begins here later (a run to resume after a restart), or executes on another replica,
         // whose frames are asked for
         sub = new ThreadEventLog.Subscription(this, view, runId, listener);
+        sub.floor = afterSeq;
         subscribers.add(sub);
         watch(sub);
         return sub;
@@ -185,6 +186,7 @@ public final class ThreadLog {
             }
         }
         ThreadEventLog.Subscription sub = new ThreadEventLog.Subscription(this, view, runId, listener);
+        sub.floor = Math.max(afterSeq, r.frames(view).isEmpty() ? -1 : r.frames(view).getLast().seq());
         if (r.ended()) {
             listener.onEnd();
         } else {
@@ -227,6 +229,7 @@ public final class ThreadLog {
             }
         }
         ThreadEventLog.Subscription sub = new ThreadEventLog.Subscription(this, view, null, listener);
+        sub.floor = afterSeq == null ? -1 : afterSeq;
         subscribers.add(sub);
         if (watch) {
             watch(sub); // runs of this thread may execute on other replicas

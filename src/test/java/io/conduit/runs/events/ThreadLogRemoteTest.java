@@ -67,6 +67,20 @@ class ThreadLogRemoteTest {
     }
 
     @Test
+    void aClientReconnectingWithItsLastIdGetsOnlyTheRelayedFramesAfterIt() {
+        // a replica that never watched the thread: the owner's relay replays the run from its start
+        Recorder run = new Recorder();
+        Recorder thread = new Recorder();
+        logs.log(CLASSIC, "t").followRun("r1", 11, run);
+        logs.log(CLASSIC, "t").subscribeThread(11L, thread);
+        for (long seq = 10; seq <= 13; seq++) {
+            logs.log("t").appendRemote(CLASSIC, frame(seq, "r1", "values"));
+        }
+        assertThat(run.seqs).containsExactly(12L, 13L);
+        assertThat(thread.seqs).containsExactly(12L, 13L);
+    }
+
+    @Test
     void aLateSubscriberReplaysTheRelayedFramesAfterItsSeqThenFollows() {
         ThreadLog entries = logs.log("t");
         entries.appendRemote(CLASSIC, frame(10, "r1", "metadata"));
