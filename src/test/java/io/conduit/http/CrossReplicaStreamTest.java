@@ -107,6 +107,27 @@ class CrossReplicaStreamTest {
     }
 
     @Test
+    void anAiSdkResumeOnTheOtherReplicaGetsTheOwnersUiStream() throws Exception {
+        String chat = "cross-chat-" + UUID.randomUUID();
+        List<Sse> atOwner = new ArrayList<>();
+        try (SseReader first = DrainClients.sse(post(owner + "/ai-sdk/chat", "{\"id\":\"" + chat + "\",\"trigger\":\"submit-message\","
+                + "\"messages\":[{\"id\":\"m1\",\"role\":\"user\",\"parts\":[{\"type\":\"text\",\"text\":\"Please plan my week\"}]}]}").build())) {
+            Sse e;
+            while (atOwner.stream().filter(x -> x.data().contains("\"text-delta\"")).count() < 2 && (e = first.next()) != null) {
+                atOwner.add(e);
+            }
+            List<Sse> resumed = new ArrayList<>();
+            try (SseReader resume = DrainClients.sse(get(other + "/ai-sdk/chat/" + chat + "/stream", null))) {
+                DrainClients.readToEnd(resume, resumed);
+            }
+            DrainClients.readToEnd(first, atOwner);
+            assertThat(resumed.stream().map(Sse::data).toList()).as("the resume on the other replica: the owner's UI stream")
+                    .isEqualTo(atOwner.stream().map(Sse::data).toList());
+            assertThat(atOwner.getLast().data()).isEqualTo("[DONE]");
+        }
+    }
+
+    @Test
     void aCancelOnTheOtherReplicaStopsTheRunWhereItExecutes() throws Exception {
         Turn turn = turnOnOwner();
         DrainClients.untilTokens(turn.stream(), new ArrayList<>(), 1);

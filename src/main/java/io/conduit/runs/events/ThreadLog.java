@@ -35,6 +35,10 @@ public final class ThreadLog {
         if (segments.putIfAbsent(runId, new RunSegment(runId, maxBytes, owner.views().size())) == null) {
             owner.opened(1);
             owner.link().began(threadId);
+            RemoteRun first = remote.get(runId);
+            if (first != null && !first.ended()) {
+                first.endedAtMillis = owner.millis(); // taken over here: its first life's frames expire like an ended run's
+            }
             return true;
         }
         return false;

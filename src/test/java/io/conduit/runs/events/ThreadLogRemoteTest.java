@@ -145,6 +145,16 @@ class ThreadLogRemoteTest {
     }
 
     @Test
+    void aRelayedRunTakenOverHereExpiresWithItsEnd() {
+        logs.log("t").appendRemote(CLASSIC, frame(10, "r1", "metadata")); // its owner died before its end
+        ThreadLog log = logs.start("t", "r1");
+        log.append("r1", new RunNotice.Began(20, null, "g", java.util.Set.of(), true));
+        log.end("r1", System.currentTimeMillis());
+        logs.sweep(System.currentTimeMillis() + Duration.ofMinutes(6).toMillis());
+        assertThat(logs.find("t")).as("nothing of the thread is kept past retention").isNull();
+    }
+
+    @Test
     void aWorkerStartingARunItDidNotCreateTellsTheCluster() {
         logs.begin("t", "here");
         logs.start("t", "here");
