@@ -137,6 +137,12 @@ public final class PostgresFrameExchange implements FrameExchange {
     }
 
     @Override
+    public Uni<Long> newest(String threadId) {
+        return pool.preparedQuery("SELECT coalesce(max(id), 0) AS newest FROM conduit_event_frames WHERE thread_id = $1")
+                .execute(Tuple.of(threadId)).map(rows -> rows.iterator().next().getLong("newest"));
+    }
+
+    @Override
     public Uni<Void> watch(Watch w, Duration ttl) {
         return pool.preparedQuery("""
                         WITH up AS (
@@ -149,16 +155,24 @@ public final class PostgresFrameExchange implements FrameExchange {
     }
 
     @Override
-    public Uni<Void> renew(String origin, List<Watch> gone, Duration ttl) {
-        String[] threads = gone.stream().map(Watch::threadId).toArray(String[]::new);
-        String[] formats = gone.stream().map(Watch::format).toArray(String[]::new);
+    public Uni<Void> renew(List<Watch> held, List<Watch> gone, Duration ttl) {
         Uni<?> drop = gone.isEmpty() ? Uni.createFrom().voidItem() : pool.preparedQuery("""
-                        DELETE FROM conduit_event_watches w USING unnest($1::text[], $2::text[]) AS g(thread_id, format)
-                        WHERE w.origin = $3 AND w.thread_id = g.thread_id AND w.format = g.format""")
-                .execute(Tuple.of(threads, formats, origin));
-        return drop.chain(() -> pool.preparedQuery(
-                        "UPDATE conduit_event_watches SET expires_at = now() + $2 * interval '1 millisecond' WHERE origin = $1")
-                .execute(Tuple.of(origin, ttl.toMillis()))).replaceWithVoid();
+                        DELETE FROM conduit_event_watches w
+                        USING unnest($1::text[], $2::text[], $3::text[]) AS g(thread_id, format, origin)
+                        WHERE w.thread_id = g.thread_id AND w.format = g.format AND w.origin = g.origin""")
+                .execute(columns(gone));
+        return drop.chain(() -> held.isEmpty() ? Uni.createFrom().voidItem() : pool.preparedQuery("""
+                        INSERT INTO conduit_event_watches (thread_id, format, origin, expires_at)
+                        SELECT thread_id, format, origin, now() + $4 * interval '1 millisecond'
+                        FROM unnest($1::text[], $2::text[], $3::text[]) AS h(thread_id, format, origin)
+                        ON CONFLICT (thread_id, format, origin) DO UPDATE SET expires_at = excluded.expires_at""")
+                .execute(columns(held).addLong(ttl.toMillis()))).replaceWithVoid();
+    }
+
+    private static Tuple columns(List<Watch> watches) {
+        return Tuple.of(watches.stream().map(Watch::threadId).toArray(String[]::new),
+                watches.stream().map(Watch::format).toArray(String[]::new),
+                watches.stream().map(Watch::origin).toArray(String[]::new));
     }
 
     @Override

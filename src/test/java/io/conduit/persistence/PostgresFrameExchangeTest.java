@@ -101,8 +101,10 @@ class PostgresFrameExchangeTest {
         exchange.watch(w, Duration.ofMinutes(1)).await().atMost(WAIT);
         assertThat(next(watched, w)).isTrue();
         assertThat(exchange.watches().await().atMost(WAIT)).contains(w);
-        exchange.renew("p1", List.of(w), Duration.ofMinutes(1)).await().atMost(WAIT);
+        exchange.renew(List.of(), List.of(w), Duration.ofMinutes(1)).await().atMost(WAIT);
         assertThat(exchange.watches().await().atMost(WAIT)).doesNotContain(w);
+        exchange.renew(List.of(w), List.of(), Duration.ofMinutes(1)).await().atMost(WAIT);
+        assertThat(exchange.watches().await().atMost(WAIT)).as("recorded again by its renewal (lost to a crash)").contains(w);
 
         Watch lapsing = new Watch(thread, "protocol", "p2");
         exchange.watch(lapsing, Duration.ofMillis(-1)).await().atMost(WAIT);

@@ -42,11 +42,17 @@ public interface FrameExchange {
     /** The thread's rows after {@code afterId}, oldest first, at most {@code limit}. */
     Uni<List<Frame>> after(String threadId, long afterId, int limit);
 
+    /** The id of the thread's newest row; 0 when it has none. */
+    Uni<Long> newest(String threadId);
+
     /** Records a watch for {@code ttl} and wakes every replica with it. */
     Uni<Void> watch(Watch watch, Duration ttl);
 
-    /** Extends every watch of {@code origin} by {@code ttl}, and drops those it gave up ({@code gone}). */
-    Uni<Void> renew(String origin, List<Watch> gone, Duration ttl);
+    /**
+     * Records {@code held} (the watches of one process) for {@code ttl} more, again if they were lost (an unlogged
+     * table is emptied by a database crash), and drops those it gave up ({@code gone}).
+     */
+    Uni<Void> renew(List<Watch> held, List<Watch> gone, Duration ttl);
 
     /** The watches not expired. */
     Uni<List<Watch>> watches();

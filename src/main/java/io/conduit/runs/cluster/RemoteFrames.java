@@ -4,6 +4,7 @@ import io.conduit.runs.cluster.FrameExchange.Frame;
 import io.conduit.runs.cluster.FrameExchange.Watch;
 import io.conduit.runs.events.ThreadLog;
 import io.conduit.runs.events.ThreadLogs;
+import io.smallrye.mutiny.Uni;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -106,13 +107,15 @@ final class RemoteFrames {
     /** Renews this process's watches, drops those given up, and reads every watched thread (a wake-up may be lost). */
     void renew() {
         List<Watch> dropped;
+        List<Watch> held = new ArrayList<>();
         List<String> threads;
         synchronized (this) {
             dropped = List.copyOf(gone);
             gone.clear();
+            clients.forEach((thread, formats) -> formats.keySet().forEach(f -> held.add(new Watch(thread, f, origin))));
             threads = List.copyOf(readers.keySet());
         }
-        exchange.renew(origin, dropped, ttl).subscribe().with(ok -> { },
+        exchange.renew(held, dropped, ttl).subscribe().with(ok -> { },
                 f -> LOG.warnf("Watches were not renewed: %s", f.getMessage()));
         threads.forEach(this::read);
     }
@@ -132,7 +135,8 @@ final class RemoteFrames {
             r.reading = true;
             r.again = false;
         }
-        exchange.after(threadId, r.lastId, PAGE).subscribe().with(rows -> {
+        exchange.after(threadId, r.lastId, PAGE).chain(rows -> rows.isEmpty() && r.lastId > 0 ? restarted(threadId, r, rows) : Uni.createFrom().item(rows))
+                .subscribe().with(rows -> {
             deliver(threadId, rows, r);
             boolean more;
             synchronized (this) {
@@ -147,6 +151,21 @@ final class RemoteFrames {
                 r.reading = false;
             }
             LOG.warnf("Relayed frames of thread %s were not read: %s", threadId, f.getMessage());
+        });
+    }
+
+    /**
+     * Nothing after the last row read: either nothing new, or the table's ids started again (an unlogged table and its
+     * sequence are emptied by a database crash); then the thread is read from its first row (frames already held are
+     * skipped by their seq).
+     */
+    private Uni<List<Frame>> restarted(String threadId, Reader r, List<Frame> none) {
+        return exchange.newest(threadId).chain(newest -> {
+            if (newest >= r.lastId) {
+                return Uni.createFrom().item(none);
+            }
+            r.lastId = 0;
+            return exchange.after(threadId, 0, PAGE);
         });
     }
 

@@ -80,12 +80,17 @@ class FrameBatcherTest {
         }
 
         @Override
+        public Uni<Long> newest(String threadId) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
         public Uni<Void> watch(Watch watch, Duration ttl) {
             throw new UnsupportedOperationException();
         }
 
         @Override
-        public Uni<Void> renew(String origin, List<Watch> gone, Duration ttl) {
+        public Uni<Void> renew(List<Watch> held, List<Watch> gone, Duration ttl) {
             throw new UnsupportedOperationException();
         }
 
