@@ -54,7 +54,7 @@ class ArchitectureTest {
     void theRulesSeeEveryLayer() {
         // guards against the rules passing vacuously
         for (String p : new String[]{"kernel", "graph", "checkpoint", "agent", "agent.message", "agent.port", "llm", "tools", "persistence", "api", "http", "stream", "store",
-                "runs", "runs.memory", "runs.graphs", "runs.submission", "runs.worker", "runs.events", "runs.wire", "runs.delivery", "runs.usage", "runs.crons",
+                "runs", "runs.memory", "runs.graphs", "runs.submission", "runs.worker", "runs.events", "runs.wire", "runs.delivery", "runs.usage", "runs.crons", "runs.cluster", "runs.housekeeping",
                 "agui", "aisdk", "completions", "mcp", "a2a", "http.answer", "auth",
                 "files", "telemetry", "webhooks", "blueprints.tutor", "blueprints.analyst", "blueprints.assistant", "blueprints.request"}) {
             assertThat(classes.containPackage("io.conduit." + p)).as(p).isTrue();

@@ -1,5 +1,6 @@
 package io.conduit.llm;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.langchain4j.exception.HttpException;
 import java.io.IOException;
 import java.net.ConnectException;
@@ -14,6 +15,13 @@ import java.nio.channels.UnresolvedAddressException;
 record CallFailure(String description, boolean transientFailure) {
 
     static CallFailure of(Throwable failure) {
+        // Jackson's parse errors are IOExceptions: without this a bad chunk read as "connection failed", followed by
+        // the parser's location and LangChain4j's class names over several lines
+        JsonProcessingException badJson = find(failure, JsonProcessingException.class);
+        if (badJson != null) {
+            return new CallFailure("a chunk of the stream could not be read (" + firstLine(badJson.getOriginalMessage()) + ")",
+                    true);
+        }
         for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
             if (t instanceof HttpException http) {
                 int status = http.statusCode();
@@ -43,8 +51,26 @@ record CallFailure(String description, boolean transientFailure) {
         return new CallFailure(describe(failure), false);
     }
 
+    private static <T extends Throwable> T find(Throwable failure, Class<T> type) {
+        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (type.isInstance(t)) {
+                return type.cast(t);
+            }
+        }
+        return null;
+    }
+
+    /** One line: the description ends up in an SSE event's message, which clients show as it is. */
     private static String describe(Throwable t) {
         String message = t.getMessage();
-        return message == null || message.isBlank() ? t.getClass().getSimpleName() : message;
+        return message == null || message.isBlank() ? t.getClass().getSimpleName() : firstLine(message);
+    }
+
+    private static String firstLine(String message) {
+        if (message == null) {
+            return "";
+        }
+        int end = message.indexOf('\n');
+        return (end < 0 ? message : message.substring(0, end)).strip();
     }
 }

@@ -13,8 +13,8 @@ import java.util.function.UnaryOperator;
 /**
  * Sits between the SSE parser and LangChain4j's listener. It fails the stream on an error object
  * ({@code data: {"error":...}} or {@code {"object":"error",...}}), which LangChain4j's Mistral listener would
- * choke on and the parser would log and skip, and on a stream that closes before {@code [DONE]}, which the Mistral
- * listener would wait on forever.
+ * choke on and the parser would log and skip, on a stream that closes before {@code [DONE]}, which the Mistral
+ * listener would wait on forever, and on a chunk the listener cannot read, which the parser would log and skip.
  */
 final class GuardedSseListener implements ServerSentEventListener {
 
@@ -62,7 +62,16 @@ final class GuardedSseListener implements ServerSentEventListener {
             delegate.onError(error);
             return;
         }
-        delegate.onEvent(event, context);
+        try {
+            delegate.onEvent(event, context);
+        } catch (RuntimeException unreadable) {
+            // LangChain4j's Mistral listener throws on a chunk it cannot parse, and its SSE parser logs that and reads
+            // on: the chunk's text was lost and the run ended "success" with a hole in its answer
+            if (finished.compareAndSet(false, true)) {
+                context.parsingHandle().cancel();
+                delegate.onError(unreadable);
+            }
+        }
     }
 
     private ProviderStreamError errorIn(ServerSentEvent event) {

@@ -120,7 +120,12 @@ final class DrainClients {
      * always first.
      */
     static boolean heldOn(int port, String runId) throws Exception {
-        String db = env("CONDUIT_DB_NAME", "test") + "_drain";
+        return heldOn("drain", port, runId);
+    }
+
+    /** {@link #heldOn(int, String)} on the database of another test ({@link io.conduit.PackagedApp#database}'s suffix). */
+    static boolean heldOn(String database, int port, String runId) throws Exception {
+        String db = env("CONDUIT_DB_NAME", "test") + "_" + database;
         try (var c = java.sql.DriverManager.getConnection("jdbc:postgresql://" + env("CONDUIT_DB_HOST", "127.0.0.1") + ":"
                 + env("CONDUIT_DB_PORT", "5432") + "/" + db, env("CONDUIT_DB_USERNAME", "postgres"), env("CONDUIT_DB_PASSWORD", ""));
              var st = c.prepareStatement("SELECT status, worker_id FROM conduit_runs WHERE run_id = ?")) {

@@ -7,14 +7,14 @@ import io.vertx.core.json.JsonObject;
  * Chunks of a Mistral chat-completions stream (streaming-protocols.md §3): same SSE framing as OpenAI, tool calls
  * complete in one delta with the arguments as a string, usage on the last chunk.
  */
-final class MistralChunks {
+public final class MistralChunks {
 
-    static final String MODEL = "mistral-small-2503";
+    public static final String MODEL = "mistral-small-2503";
 
     private MistralChunks() {
     }
 
-    static String content(String text, boolean first) {
+    public static String content(String text, boolean first) {
         JsonObject delta = new JsonObject().put("content", text);
         if (first) {
             delta.put("role", "assistant");
@@ -22,7 +22,7 @@ final class MistralChunks {
         return chunk(delta, null, null);
     }
 
-    static String toolCalls(JsonObject... calls) {
+    public static String toolCalls(JsonObject... calls) {
         JsonArray array = new JsonArray();
         for (JsonObject c : calls) {
             array.add(c);
@@ -30,12 +30,12 @@ final class MistralChunks {
         return chunk(new JsonObject().put("role", "assistant").put("content", "").put("tool_calls", array), null, null);
     }
 
-    static JsonObject call(String id, String name, String arguments) {
+    public static JsonObject call(String id, String name, String arguments) {
         return new JsonObject().put("id", id).put("function", new JsonObject().put("name", name).put("arguments", arguments))
                 .put("index", 0);
     }
 
-    static String last(String finishReason, int prompt, int completion) {
+    public static String last(String finishReason, int prompt, int completion) {
         return chunk(new JsonObject().put("content", ""), finishReason, new JsonObject().put("prompt_tokens", prompt)
                 .put("completion_tokens", completion).put("total_tokens", prompt + completion));
     }

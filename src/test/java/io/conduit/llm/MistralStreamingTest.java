@@ -162,6 +162,33 @@ class MistralStreamingTest {
     }
 
     @Test
+    void aChunkThatCannotBeReadFailsTheCallInsteadOfBeingSkipped() {
+        stub.then(new Stream(List.of(content("Half ", true), "{\"id\":\"cmpl-1\",\"choices\":[{\"delta\":{\"content\":",
+                content("answer", false), last("stop", 1, 2)), true));
+        List<ModelEvent> seen = new CopyOnWriteArrayList<>();
+
+        Throwable failure = failure(model.stream(TestModels.question("hi")), seen);
+
+        // LangChain4j's parser logged the listener's exception and read on: the call "completed" with "Half answer"
+        assertThat(tokens(seen)).containsExactly("Half ");
+        assertThat(failure).isInstanceOf(ModelException.class)
+                .hasMessageContaining("mistral: a chunk of the stream could not be read (Unexpected end-of-input")
+                .hasMessageContaining("not retried");
+        assertThat(stub.requests()).hasSize(1);
+    }
+
+    @Test
+    void aChunkThatCannotBeReadBeforeAnyOutputIsRetried() {
+        stub.then(new Stream(List.of("not json", last("stop", 1, 0)), true))
+                .then(new Stream(List.of(content("done", true), last("stop", 1, 1)), true));
+
+        List<ModelEvent> events = run(model.stream(TestModels.question("hi")));
+
+        assertThat(completed(events).text()).isEqualTo("done");
+        assertThat(stub.requests()).hasSize(2);
+    }
+
+    @Test
     void aStreamThatClosesBeforeDoneFailsInsteadOfHanging() {
         stub.then(new Stream(List.of(content("Half", true)), false));
 

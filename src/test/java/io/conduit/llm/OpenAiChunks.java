@@ -4,55 +4,55 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 
 /** Chunks of an OpenAI chat-completions stream, in the exact shape of streaming-protocols.md §3. */
-final class OpenAiChunks {
+public final class OpenAiChunks {
 
-    static final String MODEL = "gpt-test-2025-01-01";
+    public static final String MODEL = "gpt-test-2025-01-01";
 
     private OpenAiChunks() {
     }
 
-    static String role() {
+    public static String role() {
         return chunk(new JsonObject().put("role", "assistant").put("content", ""), null);
     }
 
-    static String content(String text) {
+    public static String content(String text) {
         return chunk(new JsonObject().put("content", text), null);
     }
 
-    static String reasoningContent(String text) {
+    public static String reasoningContent(String text) {
         return chunk(new JsonObject().put("reasoning_content", text), null);
     }
 
-    static String reasoning(String text) {
+    public static String reasoning(String text) {
         return chunk(new JsonObject().put("reasoning", text), null);
     }
 
     /** A tool call's first delta: index, id, type and name, no arguments yet. */
-    static String toolCallStart(int index, String id, String name) {
+    public static String toolCallStart(int index, String id, String name) {
         JsonObject call = new JsonObject().put("index", index).put("id", id).put("type", "function")
                 .put("function", new JsonObject().put("name", name).put("arguments", ""));
         return chunk(new JsonObject().put("tool_calls", new JsonArray().add(call)), null);
     }
 
-    static String toolCallArguments(int index, String fragment) {
+    public static String toolCallArguments(int index, String fragment) {
         JsonObject call = new JsonObject().put("index", index)
                 .put("function", new JsonObject().put("arguments", fragment));
         return chunk(new JsonObject().put("tool_calls", new JsonArray().add(call)), null);
     }
 
-    static String finish(String reason) {
+    public static String finish(String reason) {
         return chunk(new JsonObject(), reason);
     }
 
     /** The extra chunk that {@code stream_options.include_usage} asks for: no choices, only usage. */
-    static String usage(int prompt, int completion) {
+    public static String usage(int prompt, int completion) {
         return base().put("choices", new JsonArray())
                 .put("usage", new JsonObject().put("prompt_tokens", prompt).put("completion_tokens", completion)
                         .put("total_tokens", prompt + completion))
                 .encode();
     }
 
-    static String error(String message, String type, Object code) {
+    public static String error(String message, String type, Object code) {
         return new JsonObject().put("error", new JsonObject().put("message", message).put("type", type)
                 .put("code", code)).encode();
     }

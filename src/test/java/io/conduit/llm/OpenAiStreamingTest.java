@@ -300,6 +300,23 @@ class OpenAiStreamingTest {
     }
 
     @Test
+    void aMalformedChunkAfterTokensFailsWithOneLineThatSaysSo() {
+        stub.then(new Stream(List.of(role(), content("Half "), "{\"id\":\"chatcmpl-1\",\"choices\":[{\"delta\":{\"content\":",
+                finish("stop")), true));
+        List<ModelEvent> seen = new CopyOnWriteArrayList<>();
+
+        Throwable failure = failure(model.stream(TestModels.question("hi")), seen);
+
+        assertThat(tokens(seen)).containsExactly("Half ");
+        // not "connection failed" and Jackson's location with LangChain4j's class names over two lines
+        assertThat(failure).isInstanceOf(ModelException.class)
+                .hasMessageContaining("a chunk of the stream could not be read (Unexpected end-of-input")
+                .hasMessageContaining("not retried");
+        assertThat(failure.getMessage()).doesNotContain("\n").doesNotContain("connection failed").doesNotContain("langchain4j");
+        assertThat(stub.requests()).hasSize(1);
+    }
+
+    @Test
     void aProviderThatFallsSilentAfterTokensFailsTheCallKeepingTheTokens() {
         stub.then(new Stall(List.of(role(), content("Half "), content("an answer"))));
         LangChain4jModel impatient = TestModels.model(LlmProvider.OPENAI, stub.baseUrl(), "gpt-test", Duration.ofMillis(200));

@@ -15,24 +15,28 @@ import java.util.concurrent.TimeUnit;
  * A provider's chat-completions endpoint on a real HTTP server (Vert.x, random port) that plays scripted replies in
  * order (the last one again once the script runs out) and records every request body.
  */
-final class ProviderStub implements AutoCloseable {
+public final class ProviderStub implements AutoCloseable {
 
-    sealed interface Reply {
+    public sealed interface Reply {
     }
 
     /** An SSE stream: one {@code data:} frame per payload, then {@code data: [DONE]} unless {@code done} is false. */
-    record Stream(List<String> payloads, boolean done) implements Reply {
+    public record Stream(List<String> payloads, boolean done) implements Reply {
     }
 
     /** Some frames, then the TCP connection is closed in the middle of the response. */
-    record Cut(List<String> payloads) implements Reply {
+    public record Cut(List<String> payloads) implements Reply {
     }
 
-    record Status(int code, String body) implements Reply {
+    public record Status(int code, String body) implements Reply {
+    }
+
+    /** No answer at all, not even the status line: a provider that accepted the request and hangs. */
+    public record Hang() implements Reply {
     }
 
     /** Some frames, then silence: the response is never ended (a stalled provider). */
-    record Stall(List<String> payloads) implements Reply {
+    public record Stall(List<String> payloads) implements Reply {
     }
 
     private final Vertx vertx = Vertx.vertx();
@@ -48,21 +52,28 @@ final class ProviderStub implements AutoCloseable {
                 .toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
     }
 
-    static ProviderStub start() throws Exception {
+    public static ProviderStub start() throws Exception {
         return new ProviderStub();
     }
 
-    String baseUrl() {
+    public String baseUrl() {
         return "http://localhost:" + server.actualPort() + "/v1";
     }
 
-    ProviderStub then(Reply reply) {
+    public ProviderStub then(Reply reply) {
         script.add(reply);
         return this;
     }
 
-    List<JsonObject> requests() {
+    public List<JsonObject> requests() {
         return requests;
+    }
+
+    /** Forgets the script, the last reply and the requests: one stub serves a whole Quarkus test class. */
+    public void reset() {
+        script.clear();
+        last = null;
+        requests.clear();
     }
 
     private void handle(HttpServerRequest request) {
@@ -92,6 +103,9 @@ final class ProviderStub implements AutoCloseable {
                     response.write(frame("[DONE]"));
                 }
                 response.end();
+            }
+            case Hang h -> {
+                // the request stays open until the stub closes
             }
             case Stall s -> {
                 startSse(response);

@@ -15,6 +15,12 @@ public final class ThreadEventLog {
         final int view;
         final String runId;
         final RunEventListener listener;
+        /** Whether the cluster was told a client here reads the thread (told once it is gone); guarded by the log. */
+        boolean watched;
+        /** Whether it relays this replica's runs to the others (it gets none of theirs). */
+        boolean relay;
+        /** The seq it had (a {@code Last-Event-ID}, a {@code since}): relayed frames up to it are not sent again. */
+        long floor = -1;
 
         Subscription(ThreadLog log, int view, String runId, RunEventListener listener) {
             this.log = log;
@@ -78,6 +84,14 @@ public final class ThreadEventLog {
     /** Replays every kept frame after {@code afterSeq} (none when it is null), then follows every run live. */
     public Subscription subscribeThread(Long afterSeq, RunEventListener listener) {
         return log.subscribeThread(view, afterSeq, listener);
+    }
+
+    /**
+     * {@link #subscribeThread} for a relay to other replicas: only the runs executed here (not those relayed from
+     * elsewhere), and no watch of the other replicas' frames.
+     */
+    public Subscription relayThread(long afterSeq, RunEventListener listener) {
+        return log.subscribeThread(view, afterSeq, listener, false);
     }
 
     /** The seq of the newest frame in this format (the protocol's {@code applied_through_seq}); -1 before any. */

@@ -21,6 +21,8 @@ public final class ThreadLog {
     final String threadId;
     private final ThreadLogs owner;
     private final Map<String, RunSegment> segments = new LinkedHashMap<>();
+    /** Runs other replicas execute, as relayed frames ({@link #appendRemote}); never one of {@code segments}. */
+    private final Map<String, RemoteRun> remote = new LinkedHashMap<>();
     private final List<ThreadEventLog.Subscription> subscribers = new CopyOnWriteArrayList<>();
 
     ThreadLog(String threadId, ThreadLogs owner) {
@@ -28,9 +30,35 @@ public final class ThreadLog {
         this.owner = owner;
     }
 
-    synchronized void begin(String runId, long maxBytes) {
+    /** Opens the run's segment; false when it was open already (the run was created here). */
+    synchronized boolean begin(String runId, long maxBytes) {
         if (segments.putIfAbsent(runId, new RunSegment(runId, maxBytes, owner.views().size())) == null) {
             owner.opened(1);
+            owner.link().began(threadId);
+            RemoteRun first = remote.get(runId);
+            if (first != null && !first.ended()) {
+                first.endedAtMillis = owner.millis(); // taken over here: its first life's frames expire like an ended run's
+            }
+            return true;
+        }
+        return false;
+    }
+
+    /**
+     * Run {@code runId}, created here, was claimed by another replica: its segment here, opened at its creation and
+     * still empty, goes, and its clients here watch the thread so that the executing replica relays the run to them.
+     */
+    public synchronized void executedElsewhere(String runId) {
+        RunSegment s = segments.get(runId);
+        if (s == null || s.size() > 0 || s.ended()) {
+            return;
+        }
+        segments.remove(runId);
+        owner.opened(-1);
+        for (ThreadEventLog.Subscription sub : subscribers) {
+            if (runId.equals(sub.runId) && !sub.watched) {
+                watch(sub);
+            }
         }
     }
 
@@ -71,17 +99,59 @@ public final class ThreadLog {
         s.endedAtMillis = nowMillis;
         s.trim();
         owner.opened(-1);
+        owner.link().ended(threadId, runId);
+        endRunSubscriptions(runId);
+    }
+
+    private void endRunSubscriptions(String runId) {
         for (ThreadEventLog.Subscription sub : subscribers) {
             if (runId.equals(sub.runId)) {
                 subscribers.remove(sub);
+                unwatch(sub);
                 sub.listener.onEnd();
             }
         }
     }
 
+    /**
+     * A frame of a run another replica executes, relayed through the shared exchange: kept for replay and handed to
+     * the subscribers here that read its format. Ignored for a run this replica executes (its clients have its
+     * frames from its own segment) and for a frame already held.
+     */
+    public synchronized void appendRemote(String format, RunEvent frame) {
+        if (segments.containsKey(frame.runId())) {
+            return;
+        }
+        int view = owner.view(format);
+        RemoteRun r = remote.computeIfAbsent(frame.runId(), id -> new RemoteRun(id, owner.views().size(), owner.maxRunBytes() / 2));
+        if (r.ended() || !r.add(view, frame)) {
+            return;
+        }
+        for (ThreadEventLog.Subscription sub : subscribers) {
+            if (!sub.relay && sub.wants(view, frame.runId()) && frame.seq() > sub.floor) {
+                sub.listener.onEvent(frame);
+            }
+        }
+    }
+
+    /** A run another replica executes ended there (every frame of it was relayed before this). */
+    public synchronized void endRemote(String runId, long nowMillis) {
+        if (segments.containsKey(runId)) {
+            return;
+        }
+        RemoteRun r = remote.computeIfAbsent(runId, id -> new RemoteRun(id, owner.views().size(), 0));
+        if (!r.ended()) {
+            r.endedAtMillis = nowMillis;
+            endRunSubscriptions(runId);
+        }
+    }
+
     synchronized ThreadEventLog.Subscription subscribeRun(int view, String runId, long afterSeq, RunEventListener listener) {
         RunSegment s = segments.get(runId);
-        if (s == null || !visible(s, view)) {
+        if (s == null) {
+            return subscribeRemoteRun(view, runId, afterSeq, listener);
+        }
+        if (!visible(s, view)) {
             return null;
         }
         replay(s, view, afterSeq, listener);
@@ -99,21 +169,53 @@ public final class ThreadLog {
         if (sub != null) {
             return sub;
         }
+        // not begun here: it begins here later (a run to resume after a restart), or executes on another replica,
+        // whose frames are asked for
         sub = new ThreadEventLog.Subscription(this, view, runId, listener);
+        sub.floor = afterSeq;
         subscribers.add(sub);
+        watch(sub);
+        return sub;
+    }
+
+    /** A run held only as another replica's frames: replayed, then followed while that replica relays it. */
+    private ThreadEventLog.Subscription subscribeRemoteRun(int view, String runId, long afterSeq, RunEventListener listener) {
+        RemoteRun r = remote.get(runId);
+        if (r == null || !r.has(view) && r.ended() || r.ended() && r.endedAtMillis < retentionCutoff(view)) {
+            return null;
+        }
+        for (RunEvent e : r.frames(view)) {
+            if (e.seq() > afterSeq) {
+                listener.onReplay(e);
+            }
+        }
+        ThreadEventLog.Subscription sub = new ThreadEventLog.Subscription(this, view, runId, listener);
+        sub.floor = Math.max(afterSeq, r.frames(view).isEmpty() ? -1 : r.frames(view).getLast().seq());
+        if (r.ended()) {
+            listener.onEnd();
+        } else {
+            subscribers.add(sub);
+            watch(sub);
+        }
         return sub;
     }
 
     synchronized boolean giveUpWaiting(ThreadEventLog.Subscription sub) {
         RunSegment s = segments.get(sub.runId);
-        if (s != null && visible(s, sub.view)) {
-            return false;
+        if (s != null && visible(s, sub.view) || remote.containsKey(sub.runId)) {
+            return false; // followed here, or relayed from the replica that executes it (which ends it)
         }
         subscribers.remove(sub);
+        unwatch(sub);
         return true;
     }
 
     synchronized ThreadEventLog.Subscription subscribeThread(int view, Long afterSeq, RunEventListener listener) {
+        return subscribeThread(view, afterSeq, listener, true);
+    }
+
+    /** {@code watch == false}: the subscriber passes the frames to other replicas, and is no client of the other replicas' frames. */
+    synchronized ThreadEventLog.Subscription subscribeThread(int view, Long afterSeq, RunEventListener listener, boolean watch) {
         for (RunSegment s : segments.values()) {
             if (afterSeq != null && visible(s, view)) {
                 replay(s, view, afterSeq, listener);
@@ -121,13 +223,46 @@ public final class ThreadLog {
                 open(s, view); // live from here: what the run wrote before is not asked for
             }
         }
+        if (afterSeq != null && watch) {
+            for (RemoteRun r : remote.values()) {
+                for (RunEvent e : r.frames(view)) {
+                    if (e.seq() > afterSeq) {
+                        listener.onReplay(e);
+                    }
+                }
+            }
+        }
         ThreadEventLog.Subscription sub = new ThreadEventLog.Subscription(this, view, null, listener);
+        sub.floor = afterSeq == null ? -1 : afterSeq;
         subscribers.add(sub);
+        if (watch) {
+            watch(sub); // runs of this thread may execute on other replicas
+        } else {
+            sub.relay = true;
+        }
         return sub;
     }
 
     void remove(ThreadEventLog.Subscription sub) {
-        subscribers.remove(sub);
+        if (subscribers.remove(sub)) {
+            unwatch(sub);
+        }
+    }
+
+    private void watch(ThreadEventLog.Subscription sub) {
+        sub.watched = true;
+        owner.link().watching(threadId, owner.views().get(sub.view).name());
+    }
+
+    private void unwatch(ThreadEventLog.Subscription sub) {
+        if (sub.watched) {
+            sub.watched = false;
+            owner.link().unwatched(threadId, owner.views().get(sub.view).name());
+        }
+    }
+
+    private long retentionCutoff(int view) {
+        return owner.millis() - owner.views().get(view).retention().toMillis();
     }
 
     /** The seq of the newest frame in this format (the protocol's {@code applied_through_seq}); -1 before any. */
@@ -253,7 +388,8 @@ public final class ThreadLog {
             }
             return old;
         });
-        return segments.isEmpty() && subscribers.isEmpty();
+        remote.values().removeIf(r -> r.ended() && r.endedAtMillis < cutoffMillis);
+        return segments.isEmpty() && remote.isEmpty() && subscribers.isEmpty();
     }
 
     /** Frees about {@code wanted} bytes from the oldest segments. */
@@ -294,6 +430,7 @@ public final class ThreadLog {
                 owner.opened(-1);
             }
         }
+        remote.clear();
         expire(Long.MAX_VALUE);
     }
 }

@@ -26,6 +26,7 @@ public final class ThreadLogs {
     private final long maxRunBytes;
     private final long maxTotalBytes;
     private final LongSupplier clock;
+    private volatile ClusterLink link = ClusterLink.NONE;
 
     public ThreadLogs(List<EventView> views, long maxRunBytes, long maxTotalBytes, LongSupplier clock) {
         this.views = List.copyOf(views);
@@ -33,6 +34,29 @@ public final class ThreadLogs {
         this.retention = views.stream().map(EventView::retention).max(Comparator.naturalOrder()).orElse(Duration.ZERO);
         this.maxRunBytes = maxRunBytes;
         this.maxTotalBytes = maxTotalBytes;
+    }
+
+    /** Ties the logs to the other replicas (set once at start-up when they share a database). */
+    public void link(ClusterLink link) {
+        this.link = link;
+    }
+
+    ClusterLink link() {
+        return link;
+    }
+
+    /** How long after its run's end a run's frames are replayed, in the format that keeps them longest. */
+    public Duration retention() {
+        return retention;
+    }
+
+    long maxRunBytes() {
+        return maxRunBytes;
+    }
+
+    /** The names of the formats the logs are read in. */
+    public List<String> formats() {
+        return views.stream().map(EventView::name).toList();
     }
 
     List<EventView> views() {
@@ -67,6 +91,18 @@ public final class ThreadLogs {
     public ThreadLog begin(String threadId, String runId) {
         ThreadLog log = log(threadId);
         log.begin(runId, maxRunBytes);
+        return log;
+    }
+
+    /**
+     * Opens the segment of a run this process's worker starts. One it did not create here (claimed from another
+     * replica, or resumed after a restart) is told to the cluster: the replica that created it may hold its clients.
+     */
+    public ThreadLog start(String threadId, String runId) {
+        ThreadLog log = log(threadId);
+        if (log.begin(runId, maxRunBytes)) {
+            link.claimed(threadId, runId);
+        }
         return log;
     }
 

@@ -1,5 +1,6 @@
 package io.conduit.runs.submission;
 
+import io.conduit.runs.Chore;
 import io.conduit.runs.LimitsConfig;
 import io.conduit.runs.PrincipalLimitsConfig;
 import io.conduit.runs.RunStore;
@@ -11,21 +12,16 @@ import io.conduit.runs.graphs.Assistants;
 import io.conduit.runs.graphs.GraphRegistry;
 import io.conduit.runs.usage.DailyTokens;
 import io.conduit.runs.worker.RunExecutor;
-import io.quarkus.runtime.ShutdownEvent;
-import io.quarkus.runtime.StartupEvent;
-import io.vertx.mutiny.core.Vertx;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.Instance;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
 import java.time.Clock;
+import java.time.Duration;
 
 /** What clients ask of runs and threads, made once: submission with its admission limits (the replica's, the caller's), and thread deletion. */
 @ApplicationScoped
 public class SubmissionBeans {
-
-    private long ttlTimer = -1;
 
     @Produces
     @Singleton
@@ -45,12 +41,10 @@ public class SubmissionBeans {
         return new ThreadDeletion(threads, runs, logs, graphs, Clock.systemUTC(), owned.stream().toList());
     }
 
-    /** Threads past their time to live are deleted, a hundred a minute. */
-    void start(@Observes StartupEvent e, ThreadDeletion deletion, Vertx vertx) {
-        ttlTimer = vertx.setPeriodic(60_000, id -> deletion.sweep(100).subscribe().with(n -> { }, f -> { }));
-    }
-
-    void stop(@Observes ShutdownEvent e, Vertx vertx) {
-        vertx.cancelTimer(ttlTimer);
+    /** Threads past their time to live are deleted, a hundred a minute: a chore of the cluster's housekeeper. */
+    @Produces
+    @Singleton
+    Chore expiredThreads(ThreadDeletion deletion) {
+        return new Chore("threads past their time to live", Duration.ofMinutes(1), () -> deletion.sweep(100));
     }
 }

@@ -7,6 +7,7 @@ import static io.conduit.runs.worker.StopMessages.stopMessage;
 import io.conduit.runs.Run;
 import io.conduit.runs.RunStatus;
 import io.conduit.runs.RunStore;
+import io.conduit.runs.RunStops;
 import io.conduit.runs.ThreadStore;
 import io.conduit.runs.events.RunNotice;
 import io.conduit.runs.events.ThreadLog;
@@ -36,6 +37,10 @@ final class RunCancellation {
     /** Wakes the claim loop once the stop is done with the store. */
     private final Runnable wake;
     private final RunObserver observer;
+    /** Stops for runs other replicas execute; null in a single process. */
+    private volatile RunStops remote;
+    /** Runs whose stop was asked of another replica, until their end is recorded (a cancel that waits, waits for it). */
+    private final java.util.Set<String> askedElsewhere = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     RunCancellation(RunStore runs, ThreadStore threads, Function<String, RegisteredGraph> graphs, ThreadLogs logs, Clock clock,
                     HeldRuns held, RunEnding ending, ThreadSettlement settlement, WorkerLease lease, Runnable wake,
@@ -77,10 +82,43 @@ final class RunCancellation {
                 HeldRun claimed = held.get(run.runId()); // claimed here meanwhile (a poll of the worker)
                 if (claimed != null) {
                     ending.stop(claimed, reason, byRun);
+                    return Uni.createFrom().item(true);
                 }
-                return Uni.createFrom().item(claimed != null);
+                RunStops stops = remote;
+                if (stops == null) {
+                    return Uni.createFrom().item(false);
+                }
+                askedElsewhere.add(run.runId());
+                return stops.ask(run.runId(), reason.name(), byRun).replaceWith(true);
             }).eventually(wake);
         });
+    }
+
+    /** Stops asked by other replicas reach the runs held here; stops of runs held elsewhere are asked of them. */
+    void share(RunStops stops) {
+        stops.onAsked((runId, reason, byRun) -> {
+            HeldRun a = held.get(runId);
+            if (a != null) {
+                ending.stop(a, RunExecutor.StopReason.valueOf(reason), byRun);
+            }
+        });
+        remote = stops;
+    }
+
+    /**
+     * Completes once the end of a run whose stop was asked of another replica is recorded: looked up every
+     * {@code every}, for at most {@code atMost} (then the run's lease decides; the caller reads the record as it is).
+     */
+    Uni<Void> recordedElsewhere(String runId, java.time.Duration every, java.time.Duration atMost) {
+        if (!askedElsewhere.contains(runId)) {
+            return Uni.createFrom().voidItem();
+        }
+        return runs.get(runId)
+                .onItem().transformToUni(found -> found.isEmpty() || found.get().status().finished() ? Uni.createFrom().item(true)
+                        : Uni.createFrom().item(false).onItem().delayIt().by(every))
+                .repeat().until(finished -> finished).collect().last()
+                .ifNoItem().after(atMost).recoverWithItem(false)
+                .eventually(() -> askedElsewhere.remove(runId)).replaceWithVoid();
     }
 
     /**

@@ -213,7 +213,7 @@ public final class RunExecutor {
     }
 
     private void begin(HeldRun a) {
-        begin(a, logs.begin(a.run.threadId(), a.run.runId()), 0);
+        begin(a, logs.start(a.run.threadId(), a.run.runId()), 0);
     }
 
     /**
@@ -366,7 +366,16 @@ public final class RunExecutor {
      */
     public Uni<Void> recorded(String runId) {
         HeldRun a = held.get(runId);
-        return a == null ? Uni.createFrom().voidItem() : Uni.createFrom().completionStage(a.recorded);
+        return a != null ? Uni.createFrom().completionStage(a.recorded)
+                : cancellation.recordedElsewhere(runId, Duration.ofMillis(100), lease.lease().multipliedBy(2));
+    }
+
+    /**
+     * Ties the worker to the other replicas on its database: a stop of a run another replica executes is asked of
+     * it, and the stops they ask of runs held here are made.
+     */
+    public void share(io.conduit.runs.RunStops stops) {
+        cancellation.share(stops);
     }
 
     /** The graph a run is for, as it was stored. */

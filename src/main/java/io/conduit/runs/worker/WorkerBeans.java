@@ -40,10 +40,14 @@ public class WorkerBeans {
                 RunObservers.of(observer.stream().toList()));
     }
 
-    /** The caller's Vert.x event-loop context as an executor, or null off an event loop (a worker, a test thread). */
+    /** The caller's Vert.x event loop as an executor ({@link RunContexts}), or null off an event loop (a worker, a test thread). */
     static Executor eventLoopHere() {
         io.vertx.core.Context here = io.vertx.core.Vertx.currentContext();
-        return here == null || !here.isEventLoopContext() ? null : task -> here.runOnContext(v -> task.run());
+        if (here == null || !here.isEventLoopContext()) {
+            return null;
+        }
+        io.vertx.core.Context runs = RunContexts.on(here); // same loop, outside the HTTP server's deployment
+        return task -> runs.runOnContext(v -> task.run());
     }
 
     /** Vert.x timers: a cancelled one leaves the event loop's queue at once. */
@@ -54,7 +58,12 @@ public class WorkerBeans {
         };
     }
 
-    void start(@Observes StartupEvent e, RunExecutor executor, ServingConfig config, Vertx vertx) {
+    void start(@Observes StartupEvent e, RunExecutor executor, ServingConfig config, Vertx vertx,
+               jakarta.enterprise.inject.Instance<io.conduit.runs.RunStops> stops) {
+        io.conduit.runs.RunStops shared = stops.isResolvable() ? stops.get() : null;
+        if (shared != null) {
+            executor.share(shared); // replicas on one database stop each other's runs
+        }
         executor.recover().subscribe().with(found -> executor.wake(), f -> executor.wake());
         pollTimer = vertx.setPeriodic(config.pollInterval().toMillis(), id -> executor.wake());
         leaseTimer = vertx.setPeriodic(Math.max(100, config.lease().toMillis() / 3), id -> executor.heartbeat().subscribe().with(

@@ -1,0 +1,228 @@
+package io.conduit.persistence;
+
+import io.conduit.runs.cluster.FrameExchange;
+import io.conduit.runs.events.RunEvent;
+import io.conduit.runs.events.TextDelta;
+import io.smallrye.mutiny.Multi;
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.pgclient.pubsub.PgSubscriber;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Row;
+import io.vertx.mutiny.sqlclient.Tuple;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Consumer;
+
+/**
+ * {@link FrameExchange} on PostgreSQL: frames in {@code conduit_event_frames} (one multi-row insert per batch, which
+ * also sends the {@code NOTIFY} naming its threads), watches in {@code conduit_event_watches}, and the wake-ups
+ * received on a connection of their own ({@link PgSubscriber}, which reconnects by itself).
+ */
+public final class PostgresFrameExchange implements FrameExchange {
+
+    static final String FRAMES_CHANNEL = "conduit_frames";
+    static final String WATCH_CHANNEL = "conduit_watches";
+    static final String CLAIMS_CHANNEL = "conduit_claims";
+    /** Thread ids per NOTIFY: its payload is limited to 8,000 bytes. */
+    private static final int THREADS_PER_NOTIFY = 64;
+
+    private static final String APPEND = """
+            WITH ins AS (
+              INSERT INTO conduit_event_frames (thread_id, run_id, format, origin, seq, mode, ns, data, text_key, text_start, text_end)
+              SELECT r.thread_id, r.run_id, r.format, r.origin, r.seq, r.mode, r.ns, r.data, r.text_key, r.text_start, r.text_end
+              FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bigint[], $6::text[], $7::text[], $8::text[],
+                          $9::text[], $10::int[], $11::int[]) WITH ORDINALITY
+                   AS r(thread_id, run_id, format, origin, seq, mode, ns, data, text_key, text_start, text_end, n)
+              ORDER BY r.n
+              ON CONFLICT (thread_id, format, seq) WHERE seq >= 0 DO NOTHING
+              RETURNING thread_id)
+            SELECT pg_notify('conduit_frames', string_agg(DISTINCT thread_id, E'\\n')) FROM ins HAVING count(*) > 0""";
+    private static final String AFTER = "SELECT id, thread_id, run_id, format, origin, seq, mode, ns, data, text_key, text_start, text_end "
+            + "FROM conduit_event_frames WHERE thread_id = $1 AND id > $2 ORDER BY id LIMIT $3";
+
+    private final Pool pool;
+    private final PgSubscriber subscriber;
+
+    public PostgresFrameExchange(Pool pool, PgSubscriber subscriber) {
+        this.pool = pool;
+        this.subscriber = subscriber;
+    }
+
+    @Override
+    public Uni<Void> append(List<Frame> frames) {
+        // one statement per group of threads a NOTIFY can name, in order
+        return Multi.createFrom().iterable(chunks(frames)).onItem().transformToUniAndConcatenate(this::insert)
+                .collect().last().replaceWithVoid();
+    }
+
+    private Uni<Void> insert(List<Frame> frames) {
+        int n = frames.size();
+        String[] threads = new String[n], runs = new String[n], formats = new String[n], origins = new String[n];
+        Long[] seqs = new Long[n];
+        String[] modes = new String[n], nss = new String[n], data = new String[n], keys = new String[n];
+        Integer[] starts = new Integer[n], ends = new Integer[n];
+        for (int i = 0; i < n; i++) {
+            Frame f = frames.get(i);
+            RunEvent e = f.event();
+            threads[i] = f.threadId();
+            formats[i] = f.format();
+            origins[i] = f.origin();
+            if (e == null) {
+                runs[i] = f.endedRunId();
+                seqs[i] = -1L;
+                continue;
+            }
+            runs[i] = e.runId();
+            seqs[i] = e.seq();
+            modes[i] = e.mode();
+            nss[i] = e.ns();
+            data[i] = e.data();
+            if (e.text() != null) {
+                keys[i] = e.text().key();
+                starts[i] = e.text().start();
+                ends[i] = e.text().end();
+            }
+        }
+        Tuple args = Tuple.tuple().addArrayOfString(threads).addArrayOfString(runs).addArrayOfString(formats)
+                .addArrayOfString(origins).addArrayOfLong(seqs).addArrayOfString(modes).addArrayOfString(nss)
+                .addArrayOfString(data).addArrayOfString(keys).addArrayOfInteger(starts).addArrayOfInteger(ends);
+        return pool.preparedQuery(APPEND).execute(args).replaceWithVoid();
+    }
+
+    /** The frames cut where a chunk would name more threads than one NOTIFY may carry; order kept. */
+    static List<List<Frame>> chunks(List<Frame> frames) {
+        List<List<Frame>> chunks = new ArrayList<>();
+        Set<String> threads = new LinkedHashSet<>();
+        int from = 0;
+        for (int i = 0; i < frames.size(); i++) {
+            if (threads.add(frames.get(i).threadId()) && threads.size() > THREADS_PER_NOTIFY) {
+                chunks.add(frames.subList(from, i));
+                from = i;
+                threads.clear();
+                threads.add(frames.get(i).threadId());
+            }
+        }
+        if (from < frames.size()) {
+            chunks.add(frames.subList(from, frames.size()));
+        }
+        return chunks;
+    }
+
+    @Override
+    public Uni<List<Frame>> after(String threadId, long afterId, int limit) {
+        return pool.preparedQuery(AFTER).execute(Tuple.of(threadId, afterId, limit)).map(rows -> {
+            List<Frame> out = new ArrayList<>(rows.size());
+            for (Row r : rows) {
+                out.add(frame(r));
+            }
+            return out;
+        });
+    }
+
+    private static Frame frame(Row r) {
+        long seq = r.getLong("seq");
+        String thread = r.getString("thread_id");
+        String origin = r.getString("origin");
+        if (seq < 0) {
+            return new Frame(r.getLong("id"), thread, "", origin, null, r.getString("run_id"));
+        }
+        String key = r.getString("text_key");
+        TextDelta text = key == null ? null : new TextDelta(key, r.getInteger("text_start"), r.getInteger("text_end"));
+        RunEvent e = new RunEvent(seq, r.getString("run_id"), r.getString("mode"), r.getString("ns"), r.getString("data"), text);
+        return new Frame(r.getLong("id"), thread, r.getString("format"), origin, e, null);
+    }
+
+    @Override
+    public Uni<Long> newest(String threadId) {
+        return pool.preparedQuery("SELECT coalesce(max(id), 0) AS newest FROM conduit_event_frames WHERE thread_id = $1")
+                .execute(Tuple.of(threadId)).map(rows -> rows.iterator().next().getLong("newest"));
+    }
+
+    @Override
+    public Uni<Void> watch(Watch w, Duration ttl) {
+        return pool.preparedQuery("""
+                        WITH up AS (
+                          INSERT INTO conduit_event_watches (thread_id, format, origin, expires_at)
+                          VALUES ($1, $2, $3, now() + $4 * interval '1 millisecond')
+                          ON CONFLICT (thread_id, format, origin) DO UPDATE SET expires_at = excluded.expires_at
+                          RETURNING 1)
+                        SELECT pg_notify('conduit_watches', $1 || E'\\n' || $2 || E'\\n' || $3) FROM up""")
+                .execute(Tuple.of(w.threadId(), w.format(), w.origin(), ttl.toMillis())).replaceWithVoid();
+    }
+
+    @Override
+    public Uni<Void> renew(List<Watch> held, List<Watch> gone, Duration ttl) {
+        Uni<?> drop = gone.isEmpty() ? Uni.createFrom().voidItem() : pool.preparedQuery("""
+                        DELETE FROM conduit_event_watches w
+                        USING unnest($1::text[], $2::text[], $3::text[]) AS g(thread_id, format, origin)
+                        WHERE w.thread_id = g.thread_id AND w.format = g.format AND w.origin = g.origin""")
+                .execute(columns(gone));
+        return drop.chain(() -> held.isEmpty() ? Uni.createFrom().voidItem() : pool.preparedQuery("""
+                        INSERT INTO conduit_event_watches (thread_id, format, origin, expires_at)
+                        SELECT thread_id, format, origin, now() + $4 * interval '1 millisecond'
+                        FROM unnest($1::text[], $2::text[], $3::text[]) AS h(thread_id, format, origin)
+                        ON CONFLICT (thread_id, format, origin) DO UPDATE SET expires_at = excluded.expires_at""")
+                .execute(columns(held).addLong(ttl.toMillis()))).replaceWithVoid();
+    }
+
+    private static Tuple columns(List<Watch> watches) {
+        return Tuple.of(watches.stream().map(Watch::threadId).toArray(String[]::new),
+                watches.stream().map(Watch::format).toArray(String[]::new),
+                watches.stream().map(Watch::origin).toArray(String[]::new));
+    }
+
+    @Override
+    public Uni<List<Watch>> watches() {
+        return pool.preparedQuery("SELECT thread_id, format, origin FROM conduit_event_watches WHERE expires_at > now()").execute()
+                .map(rows -> {
+                    List<Watch> out = new ArrayList<>(rows.size());
+                    for (Row r : rows) {
+                        out.add(new Watch(r.getString("thread_id"), r.getString("format"), r.getString("origin")));
+                    }
+                    return out;
+                });
+    }
+
+    @Override
+    public Uni<Integer> expire(Duration retention) {
+        return pool.preparedQuery("DELETE FROM conduit_event_watches WHERE expires_at < now()").execute()
+                .chain(() -> pool.preparedQuery("DELETE FROM conduit_event_frames WHERE created_at < now() - $1 * interval '1 millisecond'")
+                        .execute(Tuple.of(retention.toMillis())))
+                .map(rows -> rows.rowCount());
+    }
+
+    @Override
+    public Uni<Void> claimed(String threadId, String runId, String origin) {
+        return pool.preparedQuery("SELECT pg_notify('" + CLAIMS_CHANNEL + "', $1)")
+                .execute(Tuple.of(threadId + "\n" + runId + "\n" + origin)).replaceWithVoid();
+    }
+
+    @Override
+    public void onClaimed(Consumer<Claim> claim) {
+        subscriber.channel(CLAIMS_CHANNEL).handler(payload -> {
+            String[] parts = payload.split("\n", 3);
+            if (parts.length == 3) {
+                claim.accept(new Claim(parts[0], parts[1], parts[2]));
+            }
+        });
+    }
+
+    @Override
+    public void onAppended(Consumer<List<String>> threads) {
+        subscriber.channel(FRAMES_CHANNEL).handler(payload -> threads.accept(Arrays.asList(payload.split("\n"))));
+    }
+
+    @Override
+    public void onWatch(Consumer<Watch> watch) {
+        subscriber.channel(WATCH_CHANNEL).handler(payload -> {
+            String[] parts = payload.split("\n", 3);
+            if (parts.length == 3) {
+                watch.accept(new Watch(parts[0], parts[1], parts[2]));
+            }
+        });
+    }
+}

@@ -1,0 +1,36 @@
+package io.conduit.runs.cluster;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+import java.time.Duration;
+
+/** How replicas on one database pass each other their runs' frames: {@code conduit.cluster.*}. */
+@ConfigMapping(prefix = "conduit.cluster")
+public interface ClusterConfig {
+
+    /**
+     * Whether a client may follow, join and replay a run another replica executes (its frames relayed through the
+     * database). Only with {@code conduit.checkpointer.store=postgres}; a single replica pays one row per watched
+     * thread and nothing per token, so it stays on unless the database is to see no such writes at all.
+     */
+    @WithDefault("true")
+    boolean events();
+
+    /**
+     * How long a relay waits after a frame before it writes, gathering the frames that follow (of every thread) into
+     * the same insert: what a client on another replica waits at most beyond the insert itself.
+     */
+    @WithDefault("5ms")
+    Duration frameLinger();
+
+    /** The most frames one insert carries. */
+    @WithDefault("2000")
+    int maxBatch();
+
+    /**
+     * How long a watch stays recorded unless renewed (it is renewed every third of it): a replica that dies stops
+     * costing the others their relays this long after.
+     */
+    @WithDefault("30s")
+    Duration watchTtl();
+}

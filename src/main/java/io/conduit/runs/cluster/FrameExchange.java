@@ -1,0 +1,74 @@
+package io.conduit.runs.cluster;
+
+import io.conduit.runs.events.RunEvent;
+import io.smallrye.mutiny.Uni;
+import java.time.Duration;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * The table through which replicas on one database pass each other the frames of the runs they execute, and the
+ * wake-ups that go with it (PostgreSQL's {@code LISTEN/NOTIFY} in {@code persistence}). A replica relays a thread's
+ * frames of a format only while another replica's clients watch the thread in that format.
+ */
+public interface FrameExchange {
+
+    /**
+     * A relayed frame ({@code event}), or the end of run {@code endedRunId} on the replica that executed it
+     * ({@code event == null}). {@code id} orders a thread's rows; {@code origin} is the process that wrote it.
+     */
+    record Frame(long id, String threadId, String format, String origin, RunEvent event, String endedRunId) {
+
+        static Frame of(String threadId, String format, String origin, RunEvent event) {
+            return new Frame(0, threadId, format, origin, event, null);
+        }
+
+        static Frame end(String threadId, String origin, String runId) {
+            return new Frame(0, threadId, "", origin, null, runId);
+        }
+    }
+
+    /** Process {@code origin} executes {@code runId} of {@code threadId}, which another process may have created. */
+    record Claim(String threadId, String runId, String origin) {
+    }
+
+    /** Clients of process {@code origin} read {@code threadId} in {@code format}. */
+    record Watch(String threadId, String format, String origin) {
+    }
+
+    /** Stores the frames in one statement (a frame already stored is skipped) and wakes the replicas of their threads. */
+    Uni<Void> append(List<Frame> frames);
+
+    /** The thread's rows after {@code afterId}, oldest first, at most {@code limit}. */
+    Uni<List<Frame>> after(String threadId, long afterId, int limit);
+
+    /** The id of the thread's newest row; 0 when it has none. */
+    Uni<Long> newest(String threadId);
+
+    /** Records a watch for {@code ttl} and wakes every replica with it. */
+    Uni<Void> watch(Watch watch, Duration ttl);
+
+    /**
+     * Records {@code held} (the watches of one process) for {@code ttl} more, again if they were lost (an unlogged
+     * table is emptied by a database crash), and drops those it gave up ({@code gone}).
+     */
+    Uni<Void> renew(List<Watch> held, List<Watch> gone, Duration ttl);
+
+    /** The watches not expired. */
+    Uni<List<Watch>> watches();
+
+    /** Deletes frames older than {@code retention} and expired watches; how many frames went. */
+    Uni<Integer> expire(Duration retention);
+
+    /** Tells every replica that process {@code origin} executes {@code runId}, which it did not create. */
+    Uni<Void> claimed(String threadId, String runId, String origin);
+
+    /** Calls {@code claim} with every run a process tells it executes ({@link #claimed}). */
+    void onClaimed(Consumer<Claim> claim);
+
+    /** Calls {@code threads} with the ids of the threads whose frames were appended (by any replica). */
+    void onAppended(Consumer<List<String>> threads);
+
+    /** Calls {@code watch} with every watch recorded (by any replica). */
+    void onWatch(Consumer<Watch> watch);
+}

@@ -1,0 +1,153 @@
+package io.conduit.persistence;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.conduit.runs.cluster.FrameExchange.Claim;
+import io.conduit.runs.cluster.FrameExchange.Frame;
+import io.conduit.runs.cluster.FrameExchange.Watch;
+import io.conduit.runs.events.RunEvent;
+import io.vertx.mutiny.core.Vertx;
+import io.vertx.mutiny.pgclient.pubsub.PgSubscriber;
+import io.vertx.pgclient.PgConnectOptions;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** The frame exchange on a real PostgreSQL: frames stored once and in order, wake-ups, watches, claims. */
+class PostgresFrameExchangeTest {
+
+    private static final Duration WAIT = Duration.ofSeconds(20);
+    private static Vertx vertx;
+    private static PgSubscriber subscriber;
+    private static PostgresFrameExchange exchange;
+    private static final BlockingQueue<String> appended = new LinkedBlockingQueue<>();
+    private static final BlockingQueue<Watch> watched = new LinkedBlockingQueue<>();
+    private static final BlockingQueue<Claim> claims = new LinkedBlockingQueue<>();
+
+    @BeforeAll
+    static void connect() {
+        vertx = Vertx.vertx();
+        PgConnectOptions options = new PgConnectOptions().setHost(env("CONDUIT_DB_HOST", "127.0.0.1"))
+                .setPort(Integer.parseInt(env("CONDUIT_DB_PORT", "5432"))).setDatabase(env("CONDUIT_DB_NAME", "test"))
+                .setUser(env("CONDUIT_DB_USERNAME", "postgres")).setPassword(env("CONDUIT_DB_PASSWORD", ""));
+        subscriber = PgSubscriber.subscriber(vertx, options);
+        exchange = new PostgresFrameExchange(TestDatabase.pool(), subscriber);
+        exchange.onAppended(appended::addAll);
+        exchange.onWatch(watched::add);
+        exchange.onClaimed(claims::add);
+        subscriber.connect().await().atMost(WAIT);
+    }
+
+    @AfterAll
+    static void close() {
+        subscriber.close().await().atMost(WAIT);
+        vertx.closeAndAwait();
+    }
+
+    @Test
+    void framesComeBackInOrderOnceEachWithTheirTextAndTheirThreadIsNamedInAWakeUp() throws Exception {
+        String thread = "fx-" + UUID.randomUUID();
+        RunEvent token = RunEvent.withText(12, "r1", "messages", "", "m1", "[{\"content\":\"", "h\"i", "\"}]");
+        List<Frame> frames = List.of(frame(thread, new RunEvent(11, "r1", "metadata", "", "{\"run_id\":\"r1\"}")),
+                frame(thread, token), endOf(thread, "r1"));
+        exchange.append(frames).await().atMost(WAIT);
+        exchange.append(List.of(frame(thread, token))).await().atMost(WAIT); // a relay's replay
+
+        List<Frame> read = exchange.after(thread, 0, 100).await().atMost(WAIT);
+        assertThat(read).hasSize(3);
+        assertThat(read.get(0).event()).isEqualTo(frames.get(0).event());
+        assertThat(read.get(1).event()).isEqualTo(token);
+        assertThat(read.get(1).event().text()).isEqualTo(token.text());
+        assertThat(read.get(2).event()).isNull();
+        assertThat(read.get(2).endedRunId()).isEqualTo("r1");
+        assertThat(read).extracting(Frame::id).isSorted();
+        assertThat(exchange.after(thread, read.get(1).id(), 100).await().atMost(WAIT)).hasSize(1);
+        assertThat(nextNamed(thread)).isTrue();
+    }
+
+    @Test
+    void aBatchOfManyThreadsIsCutSoThatEachWakeUpFitsAndEveryThreadIsNamed() throws Exception {
+        List<Frame> frames = new ArrayList<>();
+        List<String> threads = new ArrayList<>();
+        for (int i = 0; i < 150; i++) {
+            String thread = "fx-" + UUID.randomUUID();
+            threads.add(thread);
+            frames.add(frame(thread, new RunEvent(1, "r", "values", "", "{}")));
+        }
+        assertThat(PostgresFrameExchange.chunks(frames)).hasSize(3);
+        exchange.append(frames).await().atMost(WAIT);
+        java.util.Set<String> missing = new java.util.HashSet<>(threads);
+        long deadline = System.nanoTime() + WAIT.toNanos();
+        while (!missing.isEmpty() && System.nanoTime() < deadline) {
+            String named = appended.poll(100, TimeUnit.MILLISECONDS);
+            if (named != null) {
+                missing.remove(named);
+            }
+        }
+        assertThat(missing).as("threads no wake-up named").isEmpty();
+    }
+
+    @Test
+    void watchesAreToldRenewedDroppedAndExpire() throws Exception {
+        String thread = "fx-" + UUID.randomUUID();
+        Watch w = new Watch(thread, "classic", "p1");
+        exchange.watch(w, Duration.ofMinutes(1)).await().atMost(WAIT);
+        assertThat(next(watched, w)).isTrue();
+        assertThat(exchange.watches().await().atMost(WAIT)).contains(w);
+        exchange.renew(List.of(), List.of(w), Duration.ofMinutes(1)).await().atMost(WAIT);
+        assertThat(exchange.watches().await().atMost(WAIT)).doesNotContain(w);
+        exchange.renew(List.of(w), List.of(), Duration.ofMinutes(1)).await().atMost(WAIT);
+        assertThat(exchange.watches().await().atMost(WAIT)).as("recorded again by its renewal (lost to a crash)").contains(w);
+
+        Watch lapsing = new Watch(thread, "protocol", "p2");
+        exchange.watch(lapsing, Duration.ofMillis(-1)).await().atMost(WAIT);
+        assertThat(exchange.watches().await().atMost(WAIT)).doesNotContain(lapsing);
+        exchange.expire(Duration.ofMinutes(5)).await().atMost(WAIT);
+    }
+
+    @Test
+    void aClaimIsToldToEveryReplica() throws Exception {
+        String thread = "fx-" + UUID.randomUUID();
+        exchange.claimed(thread, "r9", "p1").await().atMost(WAIT);
+        assertThat(next(claims, new Claim(thread, "r9", "p1"))).isTrue();
+    }
+
+    private static boolean nextNamed(String thread) throws InterruptedException {
+        return next(appended, thread);
+    }
+
+    private static <T> boolean next(BlockingQueue<T> queue, T wanted) throws InterruptedException {
+        long deadline = System.nanoTime() + WAIT.toNanos();
+        while (System.nanoTime() < deadline) {
+            T got = queue.poll(100, TimeUnit.MILLISECONDS);
+            if (wanted.equals(got)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static Frame frame(String thread, RunEvent e) {
+        return make(thread, "classic", e, null);
+    }
+
+    private static Frame endOf(String thread, String runId) {
+        return make(thread, "", null, runId);
+    }
+
+    private static Frame make(String thread, String format, RunEvent e, String ended) {
+        return new Frame(0, thread, format, "p1", e, ended);
+    }
+
+    private static String env(String name, String fallback) {
+        String v = System.getenv(name);
+        return v == null || v.isBlank() ? fallback : v;
+    }
+}

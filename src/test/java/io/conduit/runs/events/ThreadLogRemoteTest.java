@@ -1,0 +1,190 @@
+package io.conduit.runs.events;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.conduit.api.RunEventLogs;
+import io.conduit.stream.ProtocolEventLogs;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** A thread's log holding runs other replicas execute, as relayed frames ({@link ThreadLog#appendRemote}). */
+class ThreadLogRemoteTest {
+
+    private static final String CLASSIC = RunEventLogs.NAME;
+    private final List<String> told = new ArrayList<>();
+    private ThreadLogs logs;
+
+    @BeforeEach
+    void logs() {
+        logs = FrameLogs.of(Duration.ofMinutes(5), 1 << 20, 1 << 24);
+        logs.link(new ClusterLink() {
+            @Override
+            public void watching(String threadId, String format) {
+                told.add("watching " + threadId + " " + format);
+            }
+
+            @Override
+            public void unwatched(String threadId, String format) {
+                told.add("unwatched " + threadId + " " + format);
+            }
+
+            @Override
+            public void began(String threadId) {
+                told.add("began " + threadId);
+            }
+
+            @Override
+            public void claimed(String threadId, String runId) {
+                told.add("claimed " + runId);
+            }
+
+            @Override
+            public void ended(String threadId, String runId) {
+                told.add("ended " + runId);
+            }
+        });
+    }
+
+    @Test
+    void aFollowerOfARunNotHeldHereWatchesGetsItsRelayedFramesAndEndsWithIt() {
+        Recorder r = new Recorder();
+        ThreadEventLog log = logs.log(CLASSIC, "t");
+        log.followRun("r1", -1, r);
+        assertThat(told).containsExactly("watching t " + CLASSIC);
+
+        log.entries().appendRemote(CLASSIC, frame(10, "r1", "metadata"));
+        log.entries().appendRemote(CLASSIC, frame(11, "r1", "values"));
+        log.entries().appendRemote(CLASSIC, frame(11, "r1", "values")); // a relay's replay repeats it
+        log.entries().appendRemote(ProtocolEventLogs.NAME, frame(10, "r1", "lifecycle")); // another format
+        log.entries().endRemote("r1", 0);
+
+        assertThat(r.seqs).containsExactly(10L, 11L);
+        assertThat(r.ended).isTrue();
+        assertThat(told).containsExactly("watching t " + CLASSIC, "unwatched t " + CLASSIC);
+    }
+
+    @Test
+    void aClientReconnectingWithItsLastIdGetsOnlyTheRelayedFramesAfterIt() {
+        // a replica that never watched the thread: the owner's relay replays the run from its start
+        Recorder run = new Recorder();
+        Recorder thread = new Recorder();
+        logs.log(CLASSIC, "t").followRun("r1", 11, run);
+        logs.log(CLASSIC, "t").subscribeThread(11L, thread);
+        for (long seq = 10; seq <= 13; seq++) {
+            logs.log("t").appendRemote(CLASSIC, frame(seq, "r1", "values"));
+        }
+        assertThat(run.seqs).containsExactly(12L, 13L);
+        assertThat(thread.seqs).containsExactly(12L, 13L);
+    }
+
+    @Test
+    void aLateSubscriberReplaysTheRelayedFramesAfterItsSeqThenFollows() {
+        ThreadLog entries = logs.log("t");
+        entries.appendRemote(CLASSIC, frame(10, "r1", "metadata"));
+        entries.appendRemote(CLASSIC, frame(11, "r1", "values"));
+        Recorder r = new Recorder();
+        assertThat(logs.log(CLASSIC, "t").subscribeRun("r1", 10, r)).isNotNull();
+        entries.appendRemote(CLASSIC, frame(12, "r1", "end"));
+        assertThat(r.seqs).containsExactly(11L, 12L);
+        assertThat(r.replayed).isEqualTo(1);
+        entries.endRemote("r1", System.currentTimeMillis());
+        assertThat(r.ended).isTrue();
+
+        Recorder after = new Recorder();
+        logs.log(CLASSIC, "t").subscribeRun("r1", -1, after);
+        assertThat(after.seqs).as("an ended relayed run replays whole, then ends").containsExactly(10L, 11L, 12L);
+        assertThat(after.ended).isTrue();
+    }
+
+    @Test
+    void framesOfARunExecutedHereAreNotTakenFromOtherReplicas() {
+        ThreadLog entries = FrameLogs.begin(logs, "t", "r1");
+        Recorder r = new Recorder();
+        logs.log(CLASSIC, "t").subscribeRun("r1", -1, r);
+        entries.appendRemote(CLASSIC, frame(10, "r1", "metadata"));
+        entries.append("r1", frame(10, "r1", "metadata"));
+        assertThat(r.seqs).containsExactly(10L);
+        assertThat(told).as("no watch for a run held here").noneMatch(t -> t.startsWith("watching"));
+    }
+
+    @Test
+    void aRelayGetsTheRunsExecutedHereOnlyAndWatchesNothing() {
+        ThreadLog entries = FrameLogs.begin(logs, "t", "r1");
+        Recorder relay = new Recorder();
+        logs.log(CLASSIC, "t").relayThread(-1, relay);
+        entries.append("r1", frame(10, "r1", "metadata"));
+        entries.appendRemote(CLASSIC, frame(20, "r2", "metadata"));
+        assertThat(relay.seqs).containsExactly(10L);
+        assertThat(told).noneMatch(t -> t.startsWith("watching"));
+
+        Recorder client = new Recorder();
+        ThreadEventLog.Subscription s = logs.log(CLASSIC, "t").subscribeThread(-1L, client);
+        assertThat(client.seqs).as("a client's replay has both").containsExactly(10L, 20L);
+        s.cancel();
+        assertThat(told).containsSubsequence("watching t " + CLASSIC, "unwatched t " + CLASSIC);
+    }
+
+    @Test
+    void aRunCreatedHereAndClaimedElsewhereIsFollowedFromTheRelay() {
+        logs.begin("t", "r1"); // created here: its segment waits for the worker
+        Recorder r = new Recorder();
+        ThreadLog entries = logs.log("t");
+        logs.log(CLASSIC, "t").subscribeRun("r1", -1, r);
+        assertThat(told).noneMatch(t -> t.startsWith("watching"));
+
+        entries.executedElsewhere("r1");
+        assertThat(told).contains("watching t " + CLASSIC);
+        assertThat(logs.openRuns()).isZero();
+        entries.appendRemote(CLASSIC, frame(10, "r1", "metadata"));
+        entries.endRemote("r1", 0);
+        assertThat(r.seqs).containsExactly(10L);
+        assertThat(r.ended).isTrue();
+    }
+
+    @Test
+    void aRelayedRunTakenOverHereExpiresWithItsEnd() {
+        logs.log("t").appendRemote(CLASSIC, frame(10, "r1", "metadata")); // its owner died before its end
+        ThreadLog log = logs.start("t", "r1");
+        log.append("r1", new RunNotice.Began(20, null, "g", java.util.Set.of(), true));
+        log.end("r1", System.currentTimeMillis());
+        logs.sweep(System.currentTimeMillis() + Duration.ofMinutes(6).toMillis());
+        assertThat(logs.find("t")).as("nothing of the thread is kept past retention").isNull();
+    }
+
+    @Test
+    void aWorkerStartingARunItDidNotCreateTellsTheCluster() {
+        logs.begin("t", "here");
+        logs.start("t", "here");
+        logs.start("t", "elsewhere");
+        assertThat(told).filteredOn(t -> t.startsWith("claimed")).containsExactly("claimed elsewhere");
+    }
+
+    private static RunEvent frame(long seq, String runId, String mode) {
+        return new RunEvent(seq, runId, mode, "", "{\"seq\":" + seq + "}");
+    }
+
+    private static final class Recorder implements RunEventListener {
+        final List<Long> seqs = new ArrayList<>();
+        int replayed;
+        boolean ended;
+
+        @Override
+        public void onEvent(RunEvent event) {
+            seqs.add(event.seq());
+        }
+
+        @Override
+        public void onReplay(RunEvent event) {
+            replayed++;
+            onEvent(event);
+        }
+
+        @Override
+        public void onEnd() {
+            ended = true;
+        }
+    }
+}
