@@ -27,20 +27,32 @@ public final class PostgresFrameExchange implements FrameExchange {
     static final String FRAMES_CHANNEL = "conduit_frames";
     static final String WATCH_CHANNEL = "conduit_watches";
     static final String CLAIMS_CHANNEL = "conduit_claims";
-    /** Thread ids per NOTIFY: its payload is limited to 8,000 bytes. */
-    private static final int THREADS_PER_NOTIFY = 64;
+    /** The characters of thread ids one NOTIFY names: its payload is limited to 8,000 bytes. */
+    private static final int NOTIFY_CHARS = 6_000;
+    /** The first key of the advisory locks on threads' rows (the run store's locks on threads have one key). */
+    private static final int LOCK_CLASS = 22;
 
+    /**
+     * The rows, in order, and the NOTIFY naming their threads. A thread's rows are read by {@code id > last id read},
+     * so its ids must be committed in the order they are drawn: each thread's lock (taken in thread order, so that two
+     * writers never wait on each other) is held from before the ids are drawn to the commit. Two writers of one
+     * thread are rare (a run handed over), and the lock is no other statement's ({@code LOCK_CLASS}).
+     */
     private static final String APPEND = """
-            WITH ins AS (
+            WITH locked AS (
+              SELECT count(pg_advisory_xact_lock(%d, hashtext(t))) AS n
+              FROM (SELECT DISTINCT t FROM unnest($1::text[]) AS u(t) ORDER BY t) AS threads
+            ), ins AS (
               INSERT INTO conduit_event_frames (thread_id, run_id, format, origin, seq, mode, ns, data, text_key, text_start, text_end)
               SELECT r.thread_id, r.run_id, r.format, r.origin, r.seq, r.mode, r.ns, r.data, r.text_key, r.text_start, r.text_end
               FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bigint[], $6::text[], $7::text[], $8::text[],
                           $9::text[], $10::int[], $11::int[]) WITH ORDINALITY
                    AS r(thread_id, run_id, format, origin, seq, mode, ns, data, text_key, text_start, text_end, n)
+              CROSS JOIN locked
               ORDER BY r.n
               ON CONFLICT (thread_id, format, seq) WHERE seq >= 0 DO NOTHING
               RETURNING thread_id)
-            SELECT pg_notify('conduit_frames', string_agg(DISTINCT thread_id, E'\\n')) FROM ins HAVING count(*) > 0""";
+            SELECT pg_notify('conduit_frames', string_agg(DISTINCT thread_id, E'\\n')) FROM ins HAVING count(*) > 0""".formatted(LOCK_CLASS);
     private static final String AFTER = "SELECT id, thread_id, run_id, format, origin, seq, mode, ns, data, text_key, text_start, text_end "
             + "FROM conduit_event_frames WHERE thread_id = $1 AND id > $2 ORDER BY id LIMIT $3";
 
@@ -98,12 +110,18 @@ public final class PostgresFrameExchange implements FrameExchange {
         List<List<Frame>> chunks = new ArrayList<>();
         Set<String> threads = new LinkedHashSet<>();
         int from = 0;
+        int chars = 0;
         for (int i = 0; i < frames.size(); i++) {
-            if (threads.add(frames.get(i).threadId()) && threads.size() > THREADS_PER_NOTIFY) {
-                chunks.add(frames.subList(from, i));
-                from = i;
-                threads.clear();
-                threads.add(frames.get(i).threadId());
+            String thread = frames.get(i).threadId();
+            if (threads.add(thread)) {
+                chars += thread.length() + 1;
+                if (chars > NOTIFY_CHARS && threads.size() > 1) {
+                    chunks.add(frames.subList(from, i));
+                    from = i;
+                    threads.clear();
+                    threads.add(thread);
+                    chars = thread.length() + 1;
+                }
             }
         }
         if (from < frames.size()) {

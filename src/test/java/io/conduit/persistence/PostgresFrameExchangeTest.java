@@ -76,7 +76,7 @@ class PostgresFrameExchangeTest {
     void aBatchOfManyThreadsIsCutSoThatEachWakeUpFitsAndEveryThreadIsNamed() throws Exception {
         List<Frame> frames = new ArrayList<>();
         List<String> threads = new ArrayList<>();
-        for (int i = 0; i < 150; i++) {
+        for (int i = 0; i < 400; i++) { // 40 characters each: 150 to a wake-up
             String thread = "fx-" + UUID.randomUUID();
             threads.add(thread);
             frames.add(frame(thread, new RunEvent(1, "r", "values", "", "{}")));

@@ -1,6 +1,7 @@
 package io.conduit.runs.cluster;
 
 import io.conduit.runs.Chore;
+import io.conduit.runs.RunStore;
 import io.conduit.runs.events.ThreadLogs;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.inject.Produces;
@@ -27,7 +28,8 @@ public class ClusterBeans {
     private volatile FrameExchange shared;
     private volatile java.time.Duration retention = java.time.Duration.ZERO;
 
-    void start(@Observes StartupEvent e, ClusterConfig config, Instance<FrameExchange> exchanges, ThreadLogs logs, Vertx vertx) {
+    void start(@Observes StartupEvent e, ClusterConfig config, Instance<FrameExchange> exchanges, ThreadLogs logs, RunStore runs,
+               Vertx vertx) {
         FrameExchange exchange = exchanges.isResolvable() ? exchanges.get() : null;
         if (exchange == null || !config.events()) {
             return;
@@ -47,8 +49,10 @@ public class ClusterBeans {
         exchange.onWatch(relay::watch);
         exchange.onClaimed(c -> remote.claimedElsewhere(c.threadId(), c.runId(), c.origin()));
         logs.link(new SharedLogs(relay, remote));
+        RelayedRunEnds ends = new RelayedRunEnds(logs, runs, System::currentTimeMillis);
         timer = vertx.setPeriodic(Math.max(100, config.watchTtl().toMillis() / 3), id -> {
             remote.renew();
+            ends.check();
             exchange.watches().subscribe().with(relay::reload, f -> LOG.warnf("Watches were not read: %s", f.getMessage()));
         });
         LOG.infof("Runs' frames are shared with the other replicas through the database (process %s)", origin);

@@ -125,6 +125,11 @@ final class FrameRelay {
                 }
             }
         });
+        // the runs that ended before the relay began were replayed above; their ends follow them (a run ending from
+        // now on is told by ended(): twice is harmless, the watcher ends a run once)
+        for (String runId : logs.log(threadId).endedRuns()) {
+            batcher.add(Frame.end(threadId, origin, runId));
+        }
         synchronized (this) {
             Map<String, ThreadEventLog.Subscription> byFormat = relays.get(threadId);
             if (byFormat != null && byFormat.containsKey(format)) {

@@ -289,6 +289,28 @@ public final class ThreadLog {
         return active;
     }
 
+    /** The runs this process executed here whose segments have ended (a relay that starts late tells their ends). */
+    public synchronized List<String> endedRuns() {
+        List<String> ended = new ArrayList<>();
+        segments.values().forEach(s -> {
+            if (s.ended()) {
+                ended.add(s.runId);
+            }
+        });
+        return ended;
+    }
+
+    /** The runs relayed from other replicas whose end has not come. */
+    public synchronized List<String> openRemoteRuns() {
+        List<String> open = new ArrayList<>();
+        remote.values().forEach(r -> {
+            if (!r.ended()) {
+                open.add(r.runId);
+            }
+        });
+        return open;
+    }
+
     public synchronized boolean holds(String runId) {
         return segments.containsKey(runId);
     }

@@ -114,6 +114,11 @@ public final class ThreadLogs {
         }
     }
 
+    /** The ids of the threads whose logs this process holds. */
+    public java.util.Set<String> threads() {
+        return java.util.Set.copyOf(logs.keySet());
+    }
+
     /** Forgets a deleted thread's events. */
     public void forget(String threadId) {
         ThreadLog log = logs.remove(threadId);

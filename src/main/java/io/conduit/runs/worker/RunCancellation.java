@@ -88,6 +88,9 @@ final class RunCancellation {
                 if (stops == null) {
                     return Uni.createFrom().item(false);
                 }
+                if (askedElsewhere.size() >= 10_000) {
+                    askedElsewhere.clear(); // cancels that did not wait leave their run here; a wait forgotten reads the record as it is
+                }
                 askedElsewhere.add(run.runId());
                 return stops.ask(run.runId(), reason.name(), byRun).replaceWith(true);
             }).eventually(wake);

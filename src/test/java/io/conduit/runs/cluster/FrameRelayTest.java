@@ -49,6 +49,16 @@ class FrameRelayTest {
     }
 
     @Test
+    void aRunThatEndedBeforeTheWatchCameIsRelayedWithItsEnd() {
+        ThreadLog log = FrameLogs.begin(logs, "t", "r1");
+        log.append("r1", frame(10));
+        log.end("r1", System.currentTimeMillis());
+        relay.watch(new Watch("t", CLASSIC, "other"));
+        assertThat(written).extracting(f -> f.event() == null ? "end " + f.endedRunId() : f.format() + " " + f.event().seq())
+                .containsExactly(CLASSIC + " 10", "end r1");
+    }
+
+    @Test
     void aRunBeginningOnAWatchedThreadIsRelayedAndALapsedWatchStopsIt() {
         relay.watch(new Watch("t", CLASSIC, "other")); // before this process holds the thread
         ThreadLog log = FrameLogs.begin(logs, "t", "r1");
