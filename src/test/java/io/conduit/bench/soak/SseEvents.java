@@ -1,0 +1,62 @@
+package io.conduit.bench.soak;
+
+import java.util.Iterator;
+import java.util.NoSuchElementException;
+import java.util.stream.Stream;
+
+/** The events of an SSE body read line by line (a blocking reader, on the conversation's virtual thread). */
+final class SseEvents implements Iterator<SseEvents.Event> {
+
+    /** One event: its name, its id (-1 when it has none) and its data. */
+    record Event(String name, long id, String data) {
+    }
+
+    private final Iterator<String> lines;
+    private Event next;
+
+    SseEvents(Stream<String> lines) {
+        this.lines = lines.iterator();
+    }
+
+    @Override
+    public boolean hasNext() {
+        if (next == null) {
+            next = read();
+        }
+        return next != null;
+    }
+
+    @Override
+    public Event next() {
+        if (!hasNext()) {
+            throw new NoSuchElementException();
+        }
+        Event e = next;
+        next = null;
+        return e;
+    }
+
+    private Event read() {
+        String name = "message";
+        long id = -1;
+        StringBuilder data = null;
+        while (lines.hasNext()) {
+            String line = lines.next();
+            if (line.isEmpty()) {
+                if (data != null) {
+                    return new Event(name, id, data.toString());
+                }
+                name = "message";
+                id = -1;
+            } else if (line.startsWith("event:")) {
+                name = line.substring(6).trim();
+            } else if (line.startsWith("id:")) {
+                id = Long.parseLong(line.substring(3).trim());
+            } else if (line.startsWith("data:")) {
+                data = data == null ? new StringBuilder() : data.append('\n');
+                data.append(line, line.startsWith("data: ") ? 6 : 5, line.length());
+            }
+        }
+        return data == null ? null : new Event(name, id, data.toString());
+    }
+}
