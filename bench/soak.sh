@@ -6,7 +6,8 @@
 # Usage: bench/soak.sh [MINUTES] [-Dsoak.conversations=100] [-Dsoak.otherShare=0.8] [-Dsoak.secondTurnShare=0.3]
 #        [-Dsoak.deleteShare=0.5] [-Dsoak.sampleSeconds=60]
 # Environment: PORT_A, PORT_B (18461, 18462), MAX_CONCURRENT (runs per replica, 100), TOKEN_DELAY (20ms),
-#              SERVER_HEAP (-Xmx512m), CONDUIT_DB_HOST/PORT/USERNAME, KEEP_DB=1 keeps the database afterwards.
+#              SERVER_HEAP (-Xmx1536m), SERVER_OPTS (more -D settings of both replicas), CONDUIT_DB_HOST/PORT/USERNAME,
+#              KEEP_DB=1 keeps the database afterwards.
 # Builds on first use (./mvnw process-test-classes dependency:build-classpath; online, so that a fresh machine
 # fetches the dependency plugin), as bench/stream-load.sh does.
 set -euo pipefail
@@ -41,7 +42,8 @@ stop_servers() {
 trap stop_servers EXIT
 
 start_server() { # port name
-  "$JAVA_HOME/bin/java" ${SERVER_HEAP:--Xmx512m} \
+  # shellcheck disable=SC2086
+  "$JAVA_HOME/bin/java" ${SERVER_HEAP:--Xmx1536m} ${SERVER_OPTS:-} \
     -Dquarkus.http.port="$1" -Dquarkus.http.host=127.0.0.1 \
     -Dconduit.checkpointer.store=postgres -Dconduit.db.name="$DB" \
     -Dconduit.db.host="$DB_HOST" -Dconduit.db.port="$DB_PORT" -Dconduit.db.username="$DB_USER" \

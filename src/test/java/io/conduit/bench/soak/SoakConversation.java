@@ -28,6 +28,8 @@ import java.util.stream.Stream;
 final class SoakConversation implements Runnable {
     static final String MODES = URLEncoder.encode("[\"messages-tuple\",\"values\"]", StandardCharsets.UTF_8);
     private static final Duration STREAM_WAIT = Duration.ofMinutes(3);
+    /** A run takes seconds: a stream still without its end after this is stuck (its missing tokens count as lost). */
+    private static final Duration STUCK = Duration.ofSeconds(Integer.getInteger("soak.stuckSeconds", 90));
     private static final List<String> PROMPTS = List.of("Please plan my week", "What is 2+2?",
             "Tell me about the history of lighthouses", "Summarise the benefits of walking");
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -108,7 +110,7 @@ final class SoakConversation implements Runnable {
                 throw new IllegalStateException("stream " + response.statusCode() + " " + String.join("\n", lines.toList()) + " " + where);
             }
             long lastId = -1;
-            SseEvents events = new SseEvents(lines);
+            SseEvents events = new SseEvents(lines, System.nanoTime() + STUCK.toNanos());
             while (events.hasNext()) {
                 SseEvents.Event e = events.next();
                 if (seen.length() < 300) {
@@ -131,9 +133,12 @@ final class SoakConversation implements Runnable {
                     break;
                 }
             }
-        }
-        if (!ended) {
-            throw new IllegalStateException("the stream closed without end on " + where);
+            if (events.timedOut()) {
+                counts.stuck.increment();
+                counts.fault("stuck", "no end after " + STUCK + " on " + where + " created on " + creator + " events: " + seen);
+            } else if (!ended) {
+                throw new IllegalStateException("the stream closed without end on " + where);
+            }
         }
         if (holders.elsewhere(runId, follower)) {
             counts.crossReplica.increment();

@@ -23,6 +23,8 @@ final class SoakCounts {
     final LongAdder repeated = new LongAdder();
     /** States that matched only when read a second time (the state lagged the stream's end). */
     final LongAdder lateState = new LongAdder();
+    /** Streams that had not ended long after their run should have (cut by the client; what they missed counts as lost). */
+    final LongAdder stuck = new LongAdder();
     final LongAdder secondTurns = new LongAdder();
     final LongAdder deletions = new LongAdder();
     final LongAdder errors = new LongAdder();

@@ -30,8 +30,9 @@ final class SoakReport {
                         + " execute them %d%n", c.conversations.sum(), c.secondTurns.sum(), c.deletions.sum(), c.runs.sum(),
                 c.crossReplica.sum()));
         b.append(String.format("tokens %d, AI messages checked against the final state %d%n", c.tokens.sum(), c.messagesChecked.sum()));
-        b.append(String.format("LOST %d, REPEATED %d, errors %d, streams with no AI text %d, states that lagged the end %d%n",
-                c.lost.sum(), c.repeated.sum(), c.errors.sum(), c.emptyStreams.sum(), c.lateState.sum()));
+        b.append(String.format("LOST %d, REPEATED %d, errors %d, streams stuck without their end %d, streams with no AI text %d,"
+                        + " states that lagged the end %d%n",
+                c.lost.sum(), c.repeated.sum(), c.errors.sum(), c.stuck.sum(), c.emptyStreams.sum(), c.lateState.sum()));
         b.append(String.format("(%d conversations in flight, %.0f%% followed on the other replica, %.0f%% second turns, %.0f%% deleted,"
                         + " %s)%n", settings.conversations(), settings.otherReplica() * 100, settings.secondTurn() * 100,
                 settings.delete() * 100, settings.duration()));

@@ -4,7 +4,11 @@ import java.util.Iterator;
 import java.util.NoSuchElementException;
 import java.util.stream.Stream;
 
-/** The events of an SSE body read line by line (a blocking reader, on the conversation's virtual thread). */
+/**
+ * The events of an SSE body read line by line (a blocking reader, on the conversation's virtual thread), until a
+ * deadline: the server's heartbeat comments (every 10 s by default) are lines too, so a stream that carries nothing
+ * more stops being read at most a heartbeat after its deadline, and {@link #timedOut} says so.
+ */
 final class SseEvents implements Iterator<SseEvents.Event> {
 
     /** One event: its name, its id (-1 when it has none) and its data. */
@@ -12,10 +16,17 @@ final class SseEvents implements Iterator<SseEvents.Event> {
     }
 
     private final Iterator<String> lines;
+    private final long deadlineNanos;
     private Event next;
+    private boolean timedOut;
 
-    SseEvents(Stream<String> lines) {
+    SseEvents(Stream<String> lines, long deadlineNanos) {
         this.lines = lines.iterator();
+        this.deadlineNanos = deadlineNanos;
+    }
+
+    boolean timedOut() {
+        return timedOut;
     }
 
     @Override
@@ -41,6 +52,10 @@ final class SseEvents implements Iterator<SseEvents.Event> {
         long id = -1;
         StringBuilder data = null;
         while (lines.hasNext()) {
+            if (System.nanoTime() - deadlineNanos > 0) {
+                timedOut = true;
+                return null;
+            }
             String line = lines.next();
             if (line.isEmpty()) {
                 if (data != null) {
