@@ -10,6 +10,8 @@
 #        PEER=1 also runs the same client against LangGraph's JS Agent Server (it must be running on :2025)
 #        DB (the Postgres database for STORE=postgres, dropped and made anew: bench_serving)
 #        AUTH_MODE=none|api-key (none; api-key: the clients send a user's key made through the admin API)
+#        REPLICAS=1|2 (1; 2 needs STORE=postgres: a second server on PORT+1 on the same database, and each
+#        throughput phase runs two clients at once, half the clients each, one per replica; runs/s is their sum)
 # The client is LangGraph's bench harness, kept beside the repository in ../shared/bench/langgraphjs-server.
 # The server it starts is stopped by its pid when the script ends, whatever happens.
 set -euo pipefail
@@ -51,6 +53,11 @@ if [[ "${AUTH_MODE:-none}" == api-key ]]; then
 fi
 [[ -n "${HEAP:-}" ]] && args+=(-Xmx"$HEAP")
 [[ -n "${RETENTION:-}" ]] && args+=(-Dconduit.runs.stream-retention="$RETENTION")
+REPLICAS=${REPLICAS:-1}
+if [[ "$REPLICAS" == 2 && "$STORE" != postgres ]]; then
+    echo "error: REPLICAS=2 needs STORE=postgres (two replicas share one database)" >&2
+    exit 1
+fi
 if curl -s -o /dev/null "http://127.0.0.1:$PORT/"; then
     echo "error: something already listens on port $PORT" >&2
     exit 1
@@ -59,7 +66,18 @@ log=$(mktemp /tmp/conduit-serving.XXXX.log)
 "$JAVA" "${args[@]}" -jar target/quarkus-app/quarkus-run.jar >"$log" 2>&1 < /dev/null &
 server=$!
 # only the server this script started, by its pid: never a pattern that could match someone else's process
-trap 'kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true' EXIT
+second=
+trap 'kill "$server" $second 2>/dev/null || true; wait "$server" $second 2>/dev/null || true' EXIT
+if [[ "$REPLICAS" == 2 ]]; then
+    PORT2=$((PORT + 1))
+    log2=$(mktemp /tmp/conduit-serving.XXXX.log)
+    args2=()
+    for a in "${args[@]}"; do args2+=("${a//$PORT/$PORT2}"); done
+    "$JAVA" "${args2[@]}" -jar target/quarkus-app/quarkus-run.jar >"$log2" 2>&1 < /dev/null &
+    second=$!
+    for _ in $(seq 1 120); do curl -sf -o /dev/null "http://127.0.0.1:$PORT2/" && break; sleep 0.5; done
+    curl -sf -o /dev/null "http://127.0.0.1:$PORT2/" || { echo "error: the second replica did not start: $log2" >&2; exit 1; }
+fi
 for _ in $(seq 1 120); do curl -sf -o /dev/null "http://127.0.0.1:$PORT/" && break; sleep 0.5; done
 if ! curl -sf -o /dev/null "http://127.0.0.1:$PORT/"; then
     echo "error: the server did not answer on port $PORT within 60 s; its log, $log, ends with:" >&2
@@ -72,11 +90,19 @@ if [[ "${AUTH_MODE:-none}" == api-key ]]; then
         -H 'content-type: application/json' -d '{"owner":"bench","name":"bench"}' | sed -E 's/.*"key":"([^"]+)".*/\1/')
     export LANGGRAPH_API_KEY
 fi
-echo "== conduit store=$STORE model=$MODEL auth=${AUTH_MODE:-none} heap=${HEAP:-default} at $(date -u +%H:%M:%S) load: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "== conduit replicas=$REPLICAS store=$STORE model=$MODEL auth=${AUTH_MODE:-none} heap=${HEAP:-default} at $(date -u +%H:%M:%S) load: $(cut -d' ' -f1-3 /proc/loadavg)"
 clients=64
 for _ in $(seq 1 "$ROUNDS"); do clients+=",64"; done
 (cd "$CLIENT" && URL="http://127.0.0.1:$PORT" ASSISTANT=agent TOKENS=20 CLIENTS=1 node bench.mjs)
-(cd "$CLIENT" && URL="http://127.0.0.1:$PORT" ASSISTANT=agent TOKENS=20 CLIENTS="$clients" env SECONDS="$PHASE_SECONDS" PHASES=throughput WARMUP=0 node bench.mjs)
+if [[ "$REPLICAS" == 2 ]]; then
+    half=${clients//64/32}
+    (cd "$CLIENT" && URL="http://127.0.0.1:$PORT" ASSISTANT=agent TOKENS=20 CLIENTS="$half" env SECONDS="$PHASE_SECONDS" PHASES=throughput WARMUP=0 node bench.mjs | sed 's/^/[replica 1] /') &
+    one=$!
+    (cd "$CLIENT" && URL="http://127.0.0.1:$PORT2" ASSISTANT=agent TOKENS=20 CLIENTS="$half" env SECONDS="$PHASE_SECONDS" PHASES=throughput WARMUP=0 node bench.mjs | sed 's/^/[replica 2] /')
+    wait "$one"
+else
+    (cd "$CLIENT" && URL="http://127.0.0.1:$PORT" ASSISTANT=agent TOKENS=20 CLIENTS="$clients" env SECONDS="$PHASE_SECONDS" PHASES=throughput WARMUP=0 node bench.mjs)
+fi
 URL="http://127.0.0.1:$PORT" node src/test/js/bench/first-token.mjs
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
 if [[ "${PEER:-0}" == 1 ]]; then

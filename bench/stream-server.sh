@@ -5,6 +5,8 @@
 #   STAMP=true (each token is its emit time in epoch µs: conduit.simulator.stamp-tokens)
 #   MAX_RUNS=20000 (conduit.runs.max-concurrent: the default 256 would cap the streams, not the relay)
 #   PORT=18190  INTER_TOKEN=20ms  HEAP=-Xmx2g  JFR=1 (records a flight recording to target/stream-PORT.jfr)
+#   STORE=memory (default) or STORE=postgres DB=bench_stream (conduit.db.name: two servers on one DB are two replicas;
+#     FRESH_DB=1 drops and creates it first, so start the first replica with it and the second without)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PORT=${PORT:-18190}
@@ -14,7 +16,16 @@ JAVA_HOME=${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}
 ulimit -n "$(ulimit -Hn)"
 opts=(-Dquarkus.http.port="$PORT" -Dconduit.simulator.script=src/test/resources/bench/stream-script.json
       -Dconduit.simulator.time-to-first-token=0s -Dconduit.simulator.inter-token-delay="$INTER_TOKEN"
-      -Dconduit.checkpointer.store=memory -Dconduit.simulator.stamp-tokens=${STAMP:-true} -Dconduit.runs.max-concurrent=${MAX_RUNS:-20000} -Dconduit.limits.max-active-runs=${MAX_RUNS:-20000})
+      -Dconduit.simulator.stamp-tokens=${STAMP:-true} -Dconduit.runs.max-concurrent=${MAX_RUNS:-20000} -Dconduit.limits.max-active-runs=${MAX_RUNS:-20000})
+if [ "${STORE:-memory}" = postgres ]; then
+  DB=${DB:-bench_stream}
+  if [ "${FRESH_DB:-0}" = 1 ]; then
+    psql -h 127.0.0.1 -U postgres -d postgres -qc "drop database if exists $DB" -c "create database $DB"
+  fi
+  opts+=(-Dconduit.checkpointer.store=postgres -Dconduit.db.name="$DB")
+else
+  opts+=(-Dconduit.checkpointer.store=memory)
+fi
 if [ "$MODEL" = http ]; then
   opts+=(-Dconduit.simulator.enabled=true -Dconduit.llm.base-url=http://localhost:"$PORT"/simulator/v1)
 else

@@ -20,6 +20,9 @@ final class Load {
     final WebSocketClient ws;
     final String host;
     final int port;
+    /** Where conversations that follow another replica subscribe (bench.followUrl): the owner's host and port if unset. */
+    final String followHost;
+    final int followPort;
     final String assistant;
     final String prompt;
     final int turnsPerThread;
@@ -28,13 +31,15 @@ final class Load {
     volatile Tally tally = new Tally();
     volatile boolean running = true;
 
-    Load(Vertx vertx, HttpClient http, WebSocketClient ws, String host, int port, String assistant, String prompt,
-            int turnsPerThread, long slowPauseMillis, long slowReadMillis) {
+    Load(Vertx vertx, HttpClient http, WebSocketClient ws, String host, int port, String followHost, int followPort,
+            String assistant, String prompt, int turnsPerThread, long slowPauseMillis, long slowReadMillis) {
         this.vertx = vertx;
         this.http = http;
         this.ws = ws;
         this.host = host;
         this.port = port;
+        this.followHost = followHost;
+        this.followPort = followPort;
         this.assistant = assistant;
         this.prompt = prompt;
         this.turnsPerThread = turnsPerThread;

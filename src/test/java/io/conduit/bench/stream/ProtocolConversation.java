@@ -9,6 +9,7 @@ abstract class ProtocolConversation extends Conversation {
     String threadId;
     String runId; // the run in flight, until its root lifecycle ends
     long commandId;
+    private long turnStartMicros; // when the current turn's run.start was sent, until its first token arrives
 
     ProtocolConversation(Load load, boolean slow) {
         super(load, slow);
@@ -20,7 +21,13 @@ abstract class ProtocolConversation extends Conversation {
     void frame(String frame) {
         long now = Tally.nowMicros();
         switch (Load.classify(frame)) {
-            case DELTA -> load.tally.tokenEvent(frame, now, slow);
+            case DELTA -> {
+                if (turnStartMicros > 0) {
+                    (slow ? load.tally.slowFirst : load.tally.first).record(now - turnStartMicros);
+                    turnStartMicros = 0;
+                }
+                load.tally.tokenEvent(frame, now, slow);
+            }
             case DONE -> finished();
             case FAILED -> {
                 if (load.running) { // else: the end of a phase cancelled it
@@ -36,6 +43,11 @@ abstract class ProtocolConversation extends Conversation {
                 }
             }
         }
+    }
+
+    /** Marks the sending of a run.start, so its first token's wait is recorded. */
+    void markTurnStart() {
+        turnStartMicros = Tally.nowMicros();
     }
 
     private void finished() {

@@ -33,6 +33,12 @@ import java.util.concurrent.atomic.AtomicInteger;
  * for {@code bench.seconds}: token events and tokens delivered per second, the latency of each stamped token (client
  * receive time minus the simulator's emit-time stamp, µs), the server's CPU per 1,000 tokens (from /proc, given
  * {@code bench.serverPid}) and the client's own CPU, so one can see it is not the bottleneck.
+ *
+ * <p>Two replicas ({@code -Dbench.followUrl}, transport {@code ws}): each conversation creates its thread and starts
+ * its runs on {@code bench.url} (the owner, over {@code POST /threads/{tid}/commands}) but subscribes over WebSocket
+ * on the follower, which gets the frames relayed through the database; {@code bench.followPid} adds the follower's
+ * CPU. The follower's URL equal to the owner's is the same client on one replica, the baseline. The thread-protocol
+ * transports also measure the first token's wait: from sending run.start to the first text delta.
  */
 public final class StreamLoad {
     private StreamLoad() {
@@ -48,7 +54,15 @@ public final class StreamLoad {
         double slowFraction = Double.parseDouble(System.getProperty("bench.slow", "0"));
         int eventLoops = Integer.getInteger("bench.eventLoops", 1);
         String serverPid = System.getProperty("bench.serverPid", "");
+        String followUrl = System.getProperty("bench.followUrl", "");
         java.net.URI uri = java.net.URI.create(url);
+        java.net.URI followUri = java.net.URI.create(followUrl.isBlank() ? url : followUrl);
+        if (!followUrl.isBlank() && !transport.equals("ws")) {
+            throw new IllegalArgumentException("bench.followUrl: with bench.transport=ws only");
+        }
+        if (!followUrl.isBlank()) {
+            transport = "ws-follow";
+        }
         int maxClients = Math.max(Arrays.stream(clients).max().orElse(1), Integer.getInteger("bench.idle", 10_000));
 
         Vertx vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(eventLoops)
@@ -58,30 +72,31 @@ public final class StreamLoad {
                 .setMaxWaitQueueSize(-1));
         WebSocketClient ws = vertx.createWebSocketClient(new WebSocketClientOptions().setMaxConnections(maxClients + 200)
                 .setConnectTimeout(60_000).setIdleTimeout(0));
-        Load load = new Load(vertx, http, ws, uri.getHost(), uri.getPort(),
+        Load load = new Load(vertx, http, ws, uri.getHost(), uri.getPort(), followUri.getHost(), followUri.getPort(),
                 System.getProperty("bench.assistant", "agent"),
                 System.getProperty("bench.prompt", "Tell me a long story."),
                 Integer.getInteger("bench.turns", 1),
                 Long.getLong("bench.slowPauseMillis", 2000), Long.getLong("bench.slowReadMillis", 20));
         ServerProbe server = new ServerProbe(serverPid);
+        ServerProbe follower = new ServerProbe(System.getProperty("bench.followPid", ""));
 
-        System.out.printf(Locale.ROOT, "# %s %s, slow %.0f%%, client event loops %d, server pid %s, fd limit %s%n",
-                transport, url, slowFraction * 100, eventLoops, serverPid.isBlank() ? "-" : serverPid, fdLimit());
+        System.out.printf(Locale.ROOT, "# %s %s%s, slow %.0f%%, client event loops %d, server pid %s, fd limit %s%n",
+                transport, url, followUrl.isBlank() ? "" : " (subscribed on " + followUrl + ")", slowFraction * 100, eventLoops, serverPid.isBlank() ? "-" : serverPid, fdLimit());
         if (transport.equals("idle")) {
             idle(load, server, Integer.getInteger("bench.idle", 10_000));
         } else {
             System.out.println("| clients | slow | token events/s | tokens/s | tokens/s per client | latency ms p50 / p99 / p999 "
-                    + "(fast clients) | slow clients p99 | stamped | runs/s | errors | server CPU ms / 1k tokens "
-                    + "| server CPU % | client CPU % | server RSS MB | load avg |");
+                    + "(fast clients) | slow clients p99 | first token ms p50 / p99 (fast) | stamped | runs/s | errors | server CPU ms / 1k tokens "
+                    + "| server CPU % | follower CPU % | client CPU % | server RSS MB | load avg |");
             for (int n : clients) {
-                phase(load, server, transport, n, slowFraction, warmup, seconds);
+                phase(load, server, follower, transport, n, slowFraction, warmup, seconds);
             }
         }
         vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
         System.exit(0);
     }
 
-    private static void phase(Load load, ServerProbe server, String transport, int n, double slowFraction, int warmup,
+    private static void phase(Load load, ServerProbe server, ServerProbe follower, String transport, int n, double slowFraction, int warmup,
             int seconds) throws InterruptedException {
         load.running = true;
         load.tally = new Tally();
@@ -92,6 +107,7 @@ public final class StreamLoad {
             boolean slow = every > 0 && i % every == 0 && i / every < slowCount;
             Conversation c = switch (transport) {
                 case "ws" -> new WebSocketConversation(load, slow);
+                case "ws-follow" -> new FollowingWebSocketConversation(load, slow);
                 case "sse" -> new ClassicSseConversation(load, slow);
                 case "thread-sse" -> new ThreadSseConversation(load, slow);
                 default -> throw new IllegalArgumentException("bench.transport: ws, sse, thread-sse or idle");
@@ -112,6 +128,7 @@ public final class StreamLoad {
         Tally tally = new Tally();
         String loadBefore = loadAverage();
         long serverCpu0 = server.cpuMillis();
+        long followerCpu0 = follower.cpuMillis();
         long clientCpu0 = ProcessCpu.self().cpuMillis();
         long t0 = System.nanoTime();
         load.tally = tally;
@@ -119,6 +136,7 @@ public final class StreamLoad {
         load.tally = new Tally();
         long elapsedNanos = System.nanoTime() - t0;
         long serverCpu = server.cpuMillis() - serverCpu0;
+        long followerCpu = follower.present() ? follower.cpuMillis() - followerCpu0 : -1;
         long clientCpu = ProcessCpu.self().cpuMillis() - clientCpu0;
         long rssKb = server.rssKb();
         String loadAfter = loadAverage();
@@ -130,13 +148,15 @@ public final class StreamLoad {
         double secs = elapsedNanos / 1e9;
         long tokens = tally.tokens.sum();
         System.out.printf(Locale.ROOT,
-                "| %,d | %d | %,.0f | %,.0f | %.1f | %s / %s / %s | %s | %,d | %.1f | %d | %s | %s | %.0f | %s | %s → %s |%n",
+                "| %,d | %d | %,.0f | %,.0f | %.1f | %s / %s / %s | %s | %s / %s | %,d | %.1f | %d | %s | %s | %s | %.0f | %s | %s → %s |%n",
                 n, slowCount, tally.events.sum() / secs, tokens / secs, tokens / secs / n,
                 ms(tally.fast.percentile(0.50)), ms(tally.fast.percentile(0.99)), ms(tally.fast.percentile(0.999)),
-                ms(tally.slow.percentile(0.99)), tally.fast.count() + tally.slow.count(),
+                ms(tally.slow.percentile(0.99)), ms(tally.first.percentile(0.50)), ms(tally.first.percentile(0.99)),
+                tally.fast.count() + tally.slow.count(),
                 tally.conversations.sum() / secs, tally.errors.sum(),
                 serverCpu < 0 || tokens == 0 ? "-" : String.format(Locale.ROOT, "%.1f", serverCpu * 1000.0 / tokens),
                 serverCpu < 0 ? "-" : String.format(Locale.ROOT, "%.0f", serverCpu / 10.0 / secs),
+                followerCpu < 0 ? "-" : String.format(Locale.ROOT, "%.0f", followerCpu / 10.0 / secs),
                 clientCpu / 10.0 / secs,
                 rssKb < 0 ? "-" : String.valueOf(rssKb / 1024), loadBefore, loadAfter);
         if (tally.fast.negatives() > 0) {

@@ -15,6 +15,9 @@ final class Tally {
     final LongAdder errors = new LongAdder();
     final LatencyHistogram fast = new LatencyHistogram();
     final LatencyHistogram slow = new LatencyHistogram();
+    /** From sending run.start to the first token (thread-protocol transports): fast clients, slow clients. */
+    final LatencyHistogram first = new LatencyHistogram();
+    final LatencyHistogram slowFirst = new LatencyHistogram();
     private final LongAdder printedErrors = new LongAdder();
 
     static long nowMicros() {

@@ -46,6 +46,7 @@ final class WebSocketConversation extends ProtocolConversation {
     @Override
     void turn() {
         turns++;
+        markTurnStart();
         socket.writeTextMessage(load.runStart(++commandId));
         if (turns == 1) {
             socket.writeTextMessage(load.subscribe(++commandId));

@@ -1,0 +1,87 @@
+package io.conduit.bench.stream;
+
+import io.vertx.core.http.WebSocket;
+import io.vertx.core.http.WebSocketConnectOptions;
+import io.vertx.core.json.JsonObject;
+
+/**
+ * A chat user whose socket is on one replica and whose runs start on another ({@code -Dbench.followUrl}): subscribes
+ * to messages and lifecycle over WebSocket on the follower, waits for the subscription's answer (so the follower's
+ * watch is recorded before the run emits), then sends each {@code run.start} to the owner over HTTP
+ * ({@code POST /threads/{tid}/commands}); the owner executes the run and relays its frames to the follower through
+ * the database. With the follower's URL equal to the owner's it is the same client on one replica: the baseline.
+ */
+final class FollowingWebSocketConversation extends ProtocolConversation {
+    private static final long SUBSCRIBE_ID = 1;
+    private WebSocket socket;
+
+    FollowingWebSocketConversation(Load load, boolean slow) {
+        super(load, slow);
+    }
+
+    @Override
+    void start() {
+        load.createThread().compose(tid -> {
+            threadId = tid;
+            return load.ws.connect(new WebSocketConnectOptions()
+                    .setHost(load.followHost).setPort(load.followPort).setURI("/threads/" + tid + "/stream/events"));
+        })
+                .onSuccess(this::opened)
+                .onFailure(e -> retryLater("ws connect: " + e));
+    }
+
+    private void opened(WebSocket ws) {
+        socket = ws;
+        turns = 0;
+        commandId = SUBSCRIBE_ID;
+        ws.textMessageHandler(frame -> {
+            if (turns == 0 && frame.startsWith("{\"type\":\"success\"") && frame.contains("\"id\":" + SUBSCRIBE_ID + ",")) {
+                turn(); // subscribed: the follower watches the thread from now on
+            } else {
+                frame(frame);
+            }
+        });
+        ws.exceptionHandler(e -> load.tally.error("ws: " + e));
+        ws.closeHandler(v -> {
+            stopReadingSlowly();
+            if (socket == ws) {
+                socket = null;
+                retryLater("ws closed by the server: " + ws.closeStatusCode() + " " + ws.closeReason());
+            }
+        });
+        readSlowly(ws);
+        ws.writeTextMessage(load.subscribe(SUBSCRIBE_ID));
+    }
+
+    @Override
+    void turn() {
+        turns++;
+        String tid = threadId;
+        markTurnStart();
+        load.http.request(load.post("/threads/" + tid + "/commands"))
+                .compose(req -> req.send(load.runStart(++commandId)))
+                .compose(load::jsonBody)
+                .onSuccess(answer -> {
+                    JsonObject result = answer.getJsonObject("result");
+                    if (result == null || result.getString("run_id") == null) {
+                        load.tally.error("run.start on the owner: " + answer.encode());
+                    } else if (tid.equals(threadId) && socket != null) {
+                        runId = result.getString("run_id");
+                    } else {
+                        load.cancel(tid, result.getString("run_id")); // closed meanwhile
+                    }
+                })
+                .onFailure(e -> retryLater("run.start on the owner: " + e));
+    }
+
+    @Override
+    void close() {
+        WebSocket ws = socket;
+        socket = null;
+        cancelRunInFlight();
+        stopReadingSlowly();
+        if (ws != null && !ws.isClosed()) {
+            ws.close();
+        }
+    }
+}
