@@ -197,17 +197,20 @@ public class StreamRoutes {
             List<StreamMode> modes = asked != null ? asked : run.spec().modes();
             ctx.response().putHeader("Location", ctx.request().uri());
             SseSubscriber sse = sse(stream, modes, true, true);
-            ThreadEventLog log = run.status().finished() ? logs.find(threadId) : logs.log(threadId);
-            // a run in flight that this process has no events of yet (it is to resume it after a restart) is followed
-            // from its beginning here; a finished one it holds no events of is answered from the checkpoints
-            ThreadEventLog.Subscription s = log == null ? null : run.status().finished() ? log.subscribeRun(runId, after, sse)
-                    : log.followRun(runId, after, sse);
+            ThreadEventLog log = run.status().finished() && !logs.entries().shared() ? logs.find(threadId) : logs.log(threadId);
+            // a run in flight that this process has no events of yet (it is to resume it after a restart, or another
+            // replica executes it) is followed from its beginning here; a finished one it holds no events of is asked of
+            // the replica that executed it, and answered from the checkpoints if none relays it
+            ThreadEventLog.Subscription s = log == null ? null : run.status().finished() ? log.subscribeRun(runId, after, sse) : null;
+            if (s == null && log != null && (!run.status().finished() || logs.entries().shared())) {
+                s = log.followRun(runId, after, sse);
+            }
             stream.open(s == null ? null : s::cancel);
             if (s == null) {
                 finalValues(run, sse);
                 return;
             }
-            if (!run.status().finished()) {
+            if (!run.status().finished() || !log.holds(runId)) {
                 finalValuesIfEndedElsewhere(run, log, s, sse);
             }
             streams.cancelOnDisconnect(sse, run, cancel);

@@ -107,6 +107,19 @@ class CrossReplicaStreamTest {
     }
 
     @Test
+    void aJoinOfAFinishedRunOnAReplicaThatNeverWatchedItGetsTheOwnersReplay() throws Exception {
+        Turn turn = turnOnOwner();
+        List<Sse> atOwner = new ArrayList<>();
+        assertThat(DrainClients.readToEnd(turn.stream(), atOwner).event()).isEqualTo("end");
+        List<Sse> late = new ArrayList<>();
+        try (SseReader join = DrainClients.sse(get(other + "/threads/" + turn.thread() + "/runs/" + turn.runId() + "/stream" + MODES, null))) {
+            assertThat(DrainClients.readToEnd(join, late).event()).isEqualTo("end");
+        }
+        assertThat(frames(late)).as("a late join elsewhere, within the replay retention: the owner's frames")
+                .isEqualTo(frames(atOwner));
+    }
+
+    @Test
     void anAiSdkResumeOnTheOtherReplicaGetsTheOwnersUiStream() throws Exception {
         String chat = "cross-chat-" + UUID.randomUUID();
         List<Sse> atOwner = new ArrayList<>();

@@ -104,7 +104,7 @@ public final class ThreadEventLog {
         return log.activeRun();
     }
 
-    boolean holds(String runId) {
+    public boolean holds(String runId) {
         return log.holds(runId);
     }
 }

@@ -124,9 +124,12 @@ public final class ThreadLog {
         }
         int view = owner.view(format);
         RemoteRun r = remote.computeIfAbsent(frame.runId(), id -> new RemoteRun(id, owner.views().size(), owner.maxRunBytes() / 2));
+        long held = r.chars();
         if (r.ended() || !r.add(view, frame)) {
             return;
         }
+        owner.account(2 * (r.chars() - held)); // counted with the segments: the total bound sheds the largest logs
+
         for (ThreadEventLog.Subscription sub : subscribers) {
             if (!sub.relay && sub.wants(view, frame.runId()) && frame.seq() > sub.floor) {
                 sub.listener.onEvent(frame);
@@ -410,7 +413,13 @@ public final class ThreadLog {
             }
             return old;
         });
-        remote.values().removeIf(r -> r.ended() && r.endedAtMillis < cutoffMillis);
+        remote.values().removeIf(r -> {
+            boolean old = r.ended() && r.endedAtMillis < cutoffMillis;
+            if (old) {
+                owner.account(-2 * r.chars());
+            }
+            return old;
+        });
         return segments.isEmpty() && remote.isEmpty() && subscribers.isEmpty();
     }
 
@@ -452,6 +461,7 @@ public final class ThreadLog {
                 owner.opened(-1);
             }
         }
+        remote.values().forEach(r -> owner.account(-2 * r.chars()));
         remote.clear();
         expire(Long.MAX_VALUE);
     }

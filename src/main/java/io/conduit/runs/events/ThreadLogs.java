@@ -45,6 +45,11 @@ public final class ThreadLogs {
         return link;
     }
 
+    /** Whether other replicas may hold runs' frames this process lacks (they relay them to a watcher). */
+    public boolean shared() {
+        return link != ClusterLink.NONE;
+    }
+
     /** How long after its run's end a run's frames are replayed, in the format that keeps them longest. */
     public Duration retention() {
         return retention;

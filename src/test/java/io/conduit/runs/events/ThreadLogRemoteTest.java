@@ -155,6 +155,16 @@ class ThreadLogRemoteTest {
     }
 
     @Test
+    void relayedFramesCountAgainstTheLogsMemoryUntilTheyExpire() {
+        ThreadLog entries = logs.log("t");
+        entries.appendRemote(CLASSIC, frame(10, "r1", "values"));
+        assertThat(logs.bytes()).isPositive();
+        entries.endRemote("r1", System.currentTimeMillis());
+        logs.sweep(System.currentTimeMillis() + Duration.ofMinutes(6).toMillis());
+        assertThat(logs.bytes()).isZero();
+    }
+
+    @Test
     void aWorkerStartingARunItDidNotCreateTellsTheCluster() {
         logs.begin("t", "here");
         logs.start("t", "here");
