@@ -197,12 +197,14 @@ public class StreamRoutes {
             List<StreamMode> modes = asked != null ? asked : run.spec().modes();
             ctx.response().putHeader("Location", ctx.request().uri());
             SseSubscriber sse = sse(stream, modes, true, true);
-            ThreadEventLog log = run.status().finished() && !logs.entries().shared() ? logs.find(threadId) : logs.log(threadId);
+            boolean finished = run.status().finished();
             // a run in flight that this process has no events of yet (it is to resume it after a restart, or another
-            // replica executes it) is followed from its beginning here; a finished one it holds no events of is asked of
-            // the replica that executed it, and answered from the checkpoints if none relays it
-            ThreadEventLog.Subscription s = log == null ? null : run.status().finished() ? log.subscribeRun(runId, after, sse) : null;
-            if (s == null && log != null && (!run.status().finished() || logs.entries().shared())) {
+            // replica executes it) is followed from its beginning here; so is a finished one it holds no events of,
+            // when replicas share frames (asked of the replica that executed it); else it is answered from the checkpoints
+            boolean follow = !finished || logs.entries().shared();
+            ThreadEventLog log = follow ? logs.log(threadId) : logs.find(threadId);
+            ThreadEventLog.Subscription s = log == null || !finished ? null : log.subscribeRun(runId, after, sse);
+            if (s == null && follow) {
                 s = log.followRun(runId, after, sse);
             }
             stream.open(s == null ? null : s::cancel);
@@ -210,7 +212,7 @@ public class StreamRoutes {
                 finalValues(run, sse);
                 return;
             }
-            if (!run.status().finished() || !log.holds(runId)) {
+            if (!finished || !log.holds(runId)) {
                 finalValuesIfEndedElsewhere(run, log, s, sse);
             }
             streams.cancelOnDisconnect(sse, run, cancel);

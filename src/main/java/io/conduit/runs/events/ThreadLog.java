@@ -129,7 +129,6 @@ public final class ThreadLog {
             return;
         }
         owner.account(2 * (r.chars() - held)); // counted with the segments: the total bound sheds the largest logs
-
         for (ThreadEventLog.Subscription sub : subscribers) {
             if (!sub.relay && sub.wants(view, frame.runId()) && frame.seq() > sub.floor) {
                 sub.listener.onEvent(frame);
@@ -184,14 +183,10 @@ public final class ThreadLog {
     /** A run held only as another replica's frames: replayed, then followed while that replica relays it. */
     private ThreadEventLog.Subscription subscribeRemoteRun(int view, String runId, long afterSeq, RunEventListener listener) {
         RemoteRun r = remote.get(runId);
-        if (r == null || !r.has(view) && r.ended() || r.ended() && r.endedAtMillis < retentionCutoff(view)) {
+        if (r == null || r.ended() && (!r.has(view) || !retained(r.endedAtMillis, view))) {
             return null;
         }
-        for (RunEvent e : r.frames(view)) {
-            if (e.seq() > afterSeq) {
-                listener.onReplay(e);
-            }
-        }
+        replay(r.frames(view), afterSeq, listener);
         ThreadEventLog.Subscription sub = new ThreadEventLog.Subscription(this, view, runId, listener);
         sub.floor = Math.max(afterSeq, r.frames(view).isEmpty() ? -1 : r.frames(view).getLast().seq());
         if (r.ended()) {
@@ -227,13 +222,7 @@ public final class ThreadLog {
             }
         }
         if (afterSeq != null && watch) {
-            for (RemoteRun r : remote.values()) {
-                for (RunEvent e : r.frames(view)) {
-                    if (e.seq() > afterSeq) {
-                        listener.onReplay(e);
-                    }
-                }
-            }
+            remote.values().forEach(r -> replay(r.frames(view), afterSeq, listener));
         }
         ThreadEventLog.Subscription sub = new ThreadEventLog.Subscription(this, view, null, listener);
         sub.floor = afterSeq == null ? -1 : afterSeq;
@@ -264,9 +253,6 @@ public final class ThreadLog {
         }
     }
 
-    private long retentionCutoff(int view) {
-        return owner.millis() - owner.views().get(view).retention().toMillis();
-    }
 
     /** The seq of the newest frame in this format (the protocol's {@code applied_through_seq}); -1 before any. */
     synchronized long lastSeq(int view) {
@@ -381,7 +367,12 @@ public final class ThreadLog {
 
     /** Whether a replay in this format still gives the run: it is open, or ended within the format's retention. */
     private boolean visible(RunSegment s, int view) {
-        return !s.ended() || s.endedAtMillis >= owner.millis() - owner.views().get(view).retention().toMillis();
+        return !s.ended() || retained(s.endedAtMillis, view);
+    }
+
+    /** Whether a run that ended at {@code endedAtMillis} is still within the format's retention. */
+    private boolean retained(long endedAtMillis, int view) {
+        return endedAtMillis >= owner.millis() - owner.views().get(view).retention().toMillis();
     }
 
     /**
