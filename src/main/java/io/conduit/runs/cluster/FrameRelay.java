@@ -37,7 +37,7 @@ final class FrameRelay {
 
     /** A watch recorded by some process: relayed from now if this process holds the thread. */
     void watch(Watch w) {
-        if (origin.equals(w.origin()) || !logs.formats().contains(w.format())) {
+        if (origin.equals(w.origin()) || !logs.hasFormat(w.format())) {
             return;
         }
         synchronized (this) {
@@ -52,7 +52,7 @@ final class FrameRelay {
     void reload(List<Watch> watches) {
         Map<String, Set<String>> now = new HashMap<>();
         for (Watch w : watches) {
-            if (!origin.equals(w.origin()) && logs.formats().contains(w.format())) {
+            if (!origin.equals(w.origin()) && logs.hasFormat(w.format())) {
                 now.computeIfAbsent(w.threadId(), t -> new HashSet<>()).add(w.format());
             }
         }

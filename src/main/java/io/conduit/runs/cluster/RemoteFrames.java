@@ -135,7 +135,8 @@ final class RemoteFrames {
             r.reading = true;
             r.again = false;
         }
-        exchange.after(threadId, r.lastId, PAGE).chain(rows -> rows.isEmpty() && r.lastId > 0 ? restarted(threadId, r, rows) : Uni.createFrom().item(rows))
+        exchange.after(threadId, r.lastId, PAGE)
+                .chain(rows -> rows.isEmpty() && r.lastId > 0 ? restarted(threadId, r, rows) : Uni.createFrom().item(rows))
                 .subscribe().with(rows -> {
             deliver(threadId, rows, r);
             boolean more;
@@ -178,7 +179,7 @@ final class RemoteFrames {
             }
             if (f.event() == null) {
                 log.endRemote(f.endedRunId(), clock.getAsLong());
-            } else if (logs.formats().contains(f.format())) {
+            } else if (logs.hasFormat(f.format())) {
                 log.appendRemote(f.format(), f.event());
             }
         }

@@ -22,6 +22,7 @@ public final class ThreadLogs {
     private final AtomicLong bytes = new AtomicLong();
     private final AtomicInteger openRuns = new AtomicInteger();
     private final List<EventView> views;
+    private final java.util.Set<String> formats;
     private final Duration retention;
     private final long maxRunBytes;
     private final long maxTotalBytes;
@@ -30,6 +31,7 @@ public final class ThreadLogs {
 
     public ThreadLogs(List<EventView> views, long maxRunBytes, long maxTotalBytes, LongSupplier clock) {
         this.views = List.copyOf(views);
+        this.formats = views.stream().map(EventView::name).collect(java.util.stream.Collectors.toUnmodifiableSet());
         this.clock = clock;
         this.retention = views.stream().map(EventView::retention).max(Comparator.naturalOrder()).orElse(Duration.ZERO);
         this.maxRunBytes = maxRunBytes;
@@ -59,9 +61,9 @@ public final class ThreadLogs {
         return maxRunBytes;
     }
 
-    /** The names of the formats the logs are read in. */
-    public List<String> formats() {
-        return views.stream().map(EventView::name).toList();
+    /** Whether the logs are read in the format named {@code name} (a relayed frame of another one is not kept). */
+    public boolean hasFormat(String name) {
+        return formats.contains(name);
     }
 
     List<EventView> views() {
