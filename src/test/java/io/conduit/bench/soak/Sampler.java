@@ -1,7 +1,6 @@
 package io.conduit.bench.soak;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -90,18 +89,7 @@ final class Sampler implements AutoCloseable {
     }
 
     private static String jcmd(String pid, String command) {
-        try {
-            Process p = new ProcessBuilder(System.getProperty("java.home") + "/bin/jcmd", pid, command)
-                    .redirectErrorStream(true).start();
-            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            p.waitFor();
-            return out;
-        } catch (IOException e) {
-            return "";
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return "";
-        }
+        return io.conduit.bench.Jcmd.run(pid, command);
     }
 
     @Override

@@ -1,7 +1,5 @@
 package io.conduit.bench.stream;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -41,18 +39,6 @@ final class ServerProbe {
     }
 
     private String jcmd(String command) {
-        String java = System.getProperty("java.home");
-        try {
-            Process p = new ProcessBuilder(java + "/bin/jcmd", process.pid(), command).redirectErrorStream(true)
-                    .start();
-            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            p.waitFor();
-            return out;
-        } catch (IOException e) {
-            return "";
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return "";
-        }
+        return io.conduit.bench.Jcmd.run(process.pid(), command);
     }
 }
