@@ -7,6 +7,8 @@
 #   PORT=18190  INTER_TOKEN=20ms  HEAP=-Xmx2g  JFR=1 (records a flight recording to target/stream-PORT.jfr)
 #   STORE=memory (default) or STORE=postgres DB=bench_stream (conduit.db.name: two servers on one DB are two replicas;
 #     FRESH_DB=1 drops and creates it first, so start the first replica with it and the second without)
+#   EXTRA="-D..." more system properties, e.g. EXTRA=-Dconduit.runs.poll-interval=1h for a replica that claims only the
+#     runs submitted to it (a benchmark's "other" replica: the runs then execute where they are created)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PORT=${PORT:-18190}
@@ -31,7 +33,7 @@ if [ "$MODEL" = http ]; then
 else
   opts+=(-Dconduit.llm.provider=simulated ${SIM_OPTS:-})
 fi
-opts+=(-Dconduit.auth.mode=none) # prod refuses to start until a mode is chosen (docs/auth.md)
+opts+=(-Dconduit.auth.mode=none ${EXTRA:-}) # prod refuses to start until a mode is chosen (docs/auth.md)
 [ "${JFR:-0}" = 1 ] && opts+=(-XX:StartFlightRecording=filename=target/stream-"$PORT".jfr,settings=profile,dumponexit=true)
 setsid nohup "$JAVA_HOME/bin/java" ${HEAP:--Xmx2g} "${opts[@]}" -jar target/quarkus-app/quarkus-run.jar \
   > target/stream-server-"$PORT".log 2>&1 < /dev/null &

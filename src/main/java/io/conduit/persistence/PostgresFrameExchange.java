@@ -12,8 +12,10 @@ import io.vertx.mutiny.sqlclient.Tuple;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
 
@@ -53,8 +55,16 @@ public final class PostgresFrameExchange implements FrameExchange {
               ON CONFLICT (thread_id, format, seq) WHERE seq >= 0 DO NOTHING
               RETURNING thread_id)
             SELECT pg_notify('conduit_frames', string_agg(DISTINCT thread_id, E'\\n')) FROM ins HAVING count(*) > 0""".formatted(LOCK_CLASS);
-    private static final String AFTER = "SELECT id, thread_id, run_id, format, origin, seq, mode, ns, data, text_key, text_start, text_end "
-            + "FROM conduit_event_frames WHERE thread_id = $1 AND id > $2 ORDER BY id LIMIT $3";
+    /** Per watched thread, its newest id and its rows after the cursor: one index probe and one range per thread. */
+    private static final String AFTER = """
+            SELECT w.thread_id AS watched, n.newest, f.id, f.thread_id, f.run_id, f.format, f.origin, f.seq, f.mode, f.ns,
+                   f.data, f.text_key, f.text_start, f.text_end
+            FROM unnest($1::text[], $2::bigint[]) AS w(thread_id, last_id)
+            CROSS JOIN LATERAL (SELECT coalesce(max(m.id), 0) AS newest FROM conduit_event_frames m
+                                WHERE m.thread_id = w.thread_id) AS n
+            LEFT JOIN LATERAL (SELECT * FROM conduit_event_frames r WHERE r.thread_id = w.thread_id AND r.id > w.last_id
+                               ORDER BY r.id LIMIT $3) AS f ON true
+            ORDER BY f.id""";
 
     private final Pool pool;
     private final PgSubscriber subscriber;
@@ -131,13 +141,19 @@ public final class PostgresFrameExchange implements FrameExchange {
     }
 
     @Override
-    public Uni<List<Frame>> after(String threadId, long afterId, int limit) {
-        return pool.preparedQuery(AFTER).execute(Tuple.of(threadId, afterId, limit)).map(rows -> {
-            List<Frame> out = new ArrayList<>(rows.size());
+    public Uni<Rows> after(List<Cursor> cursors, int limit) {
+        Tuple args = Tuple.of(cursors.stream().map(Cursor::threadId).toArray(String[]::new),
+                cursors.stream().map(Cursor::afterId).toArray(Long[]::new), limit);
+        return pool.preparedQuery(AFTER).execute(args).map(rows -> {
+            List<Frame> frames = new ArrayList<>(rows.size());
+            Map<String, Long> newest = new HashMap<>();
             for (Row r : rows) {
-                out.add(frame(r));
+                newest.put(r.getString("watched"), r.getLong("newest"));
+                if (r.getValue("id") != null) {
+                    frames.add(frame(r));
+                }
             }
-            return out;
+            return new Rows(frames, newest);
         });
     }
 
@@ -152,12 +168,6 @@ public final class PostgresFrameExchange implements FrameExchange {
         TextDelta text = key == null ? null : new TextDelta(key, r.getInteger("text_start"), r.getInteger("text_end"));
         RunEvent e = new RunEvent(seq, r.getString("run_id"), r.getString("mode"), r.getString("ns"), r.getString("data"), text);
         return new Frame(r.getLong("id"), thread, r.getString("format"), origin, e, null);
-    }
-
-    @Override
-    public Uni<Long> newest(String threadId) {
-        return pool.preparedQuery("SELECT coalesce(max(id), 0) AS newest FROM conduit_event_frames WHERE thread_id = $1")
-                .execute(Tuple.of(threadId)).map(rows -> rows.iterator().next().getLong("newest"));
     }
 
     @Override

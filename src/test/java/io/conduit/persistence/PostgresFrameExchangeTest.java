@@ -3,7 +3,9 @@ package io.conduit.persistence;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.conduit.runs.cluster.FrameExchange.Claim;
+import io.conduit.runs.cluster.FrameExchange.Cursor;
 import io.conduit.runs.cluster.FrameExchange.Frame;
+import io.conduit.runs.cluster.FrameExchange.Rows;
 import io.conduit.runs.cluster.FrameExchange.Watch;
 import io.conduit.runs.events.RunEvent;
 import io.vertx.mutiny.core.Vertx;
@@ -60,7 +62,7 @@ class PostgresFrameExchangeTest {
         exchange.append(frames).await().atMost(WAIT);
         exchange.append(List.of(frame(thread, token))).await().atMost(WAIT); // a relay's replay
 
-        List<Frame> read = exchange.after(thread, 0, 100).await().atMost(WAIT);
+        List<Frame> read = exchange.after(List.of(new Cursor(thread, 0)), 100).await().atMost(WAIT).frames();
         assertThat(read).hasSize(3);
         assertThat(read.get(0).event()).isEqualTo(frames.get(0).event());
         assertThat(read.get(1).event()).isEqualTo(token);
@@ -68,8 +70,29 @@ class PostgresFrameExchangeTest {
         assertThat(read.get(2).event()).isNull();
         assertThat(read.get(2).endedRunId()).isEqualTo("r1");
         assertThat(read).extracting(Frame::id).isSorted();
-        assertThat(exchange.after(thread, read.get(1).id(), 100).await().atMost(WAIT)).hasSize(1);
+        Rows after = exchange.after(List.of(new Cursor(thread, read.get(1).id()), new Cursor("fx-none", 0)), 100).await().atMost(WAIT);
+        assertThat(after.frames()).hasSize(1);
+        assertThat(after.newest()).containsEntry(thread, read.get(2).id()).containsEntry("fx-none", 0L);
         assertThat(nextNamed(thread)).isTrue();
+    }
+
+    @Test
+    void oneReadGivesEachThreadsRowsAfterItsCursorInOrderUpToTheLimitPerThread() {
+        String a = "fx-" + UUID.randomUUID();
+        String b = "fx-" + UUID.randomUUID();
+        List<Frame> frames = new ArrayList<>();
+        for (int seq = 1; seq <= 3; seq++) {
+            frames.add(frame(a, new RunEvent(seq, "r", "values", "", "{}")));
+            frames.add(frame(b, new RunEvent(seq, "r", "values", "", "{}")));
+        }
+        exchange.append(frames).await().atMost(WAIT);
+        Rows first = exchange.after(List.of(new Cursor(a, 0), new Cursor(b, 0)), 2).await().atMost(WAIT);
+        assertThat(first.frames()).extracting(f -> f.threadId() + ":" + f.event().seq())
+                .containsExactlyInAnyOrder(a + ":1", a + ":2", b + ":1", b + ":2");
+        assertThat(first.frames()).extracting(Frame::id).isSorted();
+        long lastOfA = first.frames().stream().filter(f -> f.threadId().equals(a)).mapToLong(Frame::id).max().orElseThrow();
+        Rows rest = exchange.after(List.of(new Cursor(a, lastOfA)), 2).await().atMost(WAIT);
+        assertThat(rest.frames()).extracting(f -> f.event().seq()).containsExactly(3L);
     }
 
     @Test

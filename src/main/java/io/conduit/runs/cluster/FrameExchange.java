@@ -4,6 +4,7 @@ import io.conduit.runs.events.RunEvent;
 import io.smallrye.mutiny.Uni;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
 
 /**
@@ -39,11 +40,19 @@ public interface FrameExchange {
     /** Stores the frames in one statement (a frame already stored is skipped) and wakes the replicas of their threads. */
     Uni<Void> append(List<Frame> frames);
 
-    /** The thread's rows after {@code afterId}, oldest first, at most {@code limit}. */
-    Uni<List<Frame>> after(String threadId, long afterId, int limit);
+    /** Where a watcher reads a thread from: its rows after {@code afterId}. */
+    record Cursor(String threadId, long afterId) {
+    }
 
-    /** The id of the thread's newest row; 0 when it has none. */
-    Uni<Long> newest(String threadId);
+    /**
+     * What one read of many threads found: their rows, each thread's oldest first, and each thread's newest id (0 when
+     * it has none), from the same snapshot: fewer than a cursor's {@code afterId} means the table's ids started again.
+     */
+    record Rows(List<Frame> frames, Map<String, Long> newest) {
+    }
+
+    /** The rows of every cursor's thread after its {@code afterId}, at most {@code limit} per thread, in one query. */
+    Uni<Rows> after(List<Cursor> cursors, int limit);
 
     /** Records a watch for {@code ttl} and wakes every replica with it. */
     Uni<Void> watch(Watch watch, Duration ttl);

@@ -1,15 +1,19 @@
 package io.conduit.runs.cluster;
 
+import io.conduit.runs.cluster.FrameExchange.Cursor;
 import io.conduit.runs.cluster.FrameExchange.Frame;
+import io.conduit.runs.cluster.FrameExchange.Rows;
 import io.conduit.runs.cluster.FrameExchange.Watch;
 import io.conduit.runs.events.ThreadLog;
 import io.conduit.runs.events.ThreadLogs;
-import io.smallrye.mutiny.Uni;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.LongSupplier;
 import org.jboss.logging.Logger;
 
@@ -22,7 +26,10 @@ import org.jboss.logging.Logger;
 final class RemoteFrames {
 
     private static final Logger LOG = Logger.getLogger(RemoteFrames.class);
+    /** The rows read per thread at a time. */
     private static final int PAGE = 1_000;
+    /** The threads read in one query. */
+    private static final int THREADS_PER_READ = 1_000;
 
     private final ThreadLogs logs;
     private final FrameExchange exchange;
@@ -33,6 +40,10 @@ final class RemoteFrames {
     private final Map<String, Map<String, Integer>> clients = new HashMap<>();
     /** Per watched thread, how far its rows were read. */
     private final Map<String, Reader> readers = new HashMap<>();
+    /** The watched threads named by wake-ups and not read since. */
+    private final Set<String> due = new LinkedHashSet<>();
+    /** Whether a read is on its way. */
+    private boolean inFlight;
     /** Watches given up since the last renewal: their rows go then. */
     private final List<Watch> gone = new ArrayList<>();
 
@@ -55,7 +66,7 @@ final class RemoteFrames {
             readers.computeIfAbsent(threadId, t -> new Reader());
         }
         // read once it is recorded: frames relayed from then on are in the table
-        exchange.watch(new Watch(threadId, format, origin), ttl).subscribe().with(ok -> read(threadId),
+        exchange.watch(new Watch(threadId, format, origin), ttl).subscribe().with(ok -> readThread(threadId),
                 f -> LOG.warnf("The watch of thread %s was not recorded: %s", threadId, f.getMessage()));
     }
 
@@ -93,102 +104,124 @@ final class RemoteFrames {
 
     /** A wake-up: the threads whose frames were appended. */
     void appended(List<String> threadIds) {
-        for (String t : threadIds) {
-            boolean watched;
-            synchronized (this) {
-                watched = readers.containsKey(t);
-            }
-            if (watched) {
-                read(t);
+        synchronized (this) {
+            for (String t : threadIds) {
+                if (readers.containsKey(t)) {
+                    due.add(t);
+                }
             }
         }
+        read();
     }
 
     /** Renews this process's watches, drops those given up, and reads every watched thread (a wake-up may be lost). */
     void renew() {
         List<Watch> dropped;
         List<Watch> held = new ArrayList<>();
-        List<String> threads;
         synchronized (this) {
             dropped = List.copyOf(gone);
             gone.clear();
             clients.forEach((thread, formats) -> formats.keySet().forEach(f -> held.add(new Watch(thread, f, origin))));
-            threads = List.copyOf(readers.keySet());
+            due.addAll(readers.keySet());
         }
         exchange.renew(held, dropped, ttl).subscribe().with(ok -> { },
                 f -> LOG.warnf("Watches were not renewed: %s", f.getMessage()));
-        threads.forEach(this::read);
+        read();
     }
 
-    /** Reads the thread's new rows, one read at a time per thread (a wake-up during a read reads again after it). */
-    private void read(String threadId) {
-        Reader r;
+    private void readThread(String threadId) {
         synchronized (this) {
-            r = readers.get(threadId);
-            if (r == null) {
-                return;
+            if (readers.containsKey(threadId)) {
+                due.add(threadId);
             }
-            if (r.reading) {
-                r.again = true;
-                return;
-            }
-            r.reading = true;
-            r.again = false;
         }
-        exchange.after(threadId, r.lastId, PAGE)
-                .chain(rows -> rows.isEmpty() && r.lastId > 0 ? restarted(threadId, r, rows) : Uni.createFrom().item(rows))
-                .subscribe().with(rows -> {
-            deliver(threadId, rows, r);
-            boolean more;
-            synchronized (this) {
-                r.reading = false;
-                more = rows.size() == PAGE || r.again;
-            }
-            if (more) {
-                read(threadId);
-            }
-        }, f -> {
-            synchronized (this) {
-                r.reading = false;
-            }
-            LOG.warnf("Relayed frames of thread %s were not read: %s", threadId, f.getMessage());
-        });
+        read();
     }
 
     /**
-     * Nothing after the last row read: either nothing new, or the table's ids started again (an unlogged table and its
-     * sequence are emptied by a database crash); then the thread is read from its first row (frames already held are
-     * skipped by their seq).
+     * Reads the new rows of every thread due, in one query for them all (a thousand threads woken by one batch cost one
+     * round trip, not a thousand), one read at a time: wake-ups during a read make the next one.
      */
-    private Uni<List<Frame>> restarted(String threadId, Reader r, List<Frame> none) {
-        return exchange.newest(threadId).chain(newest -> {
-            if (newest >= r.lastId) {
-                return Uni.createFrom().item(none);
+    private void read() {
+        Map<String, Reader> reading = new HashMap<>();
+        List<Cursor> cursors = new ArrayList<>();
+        synchronized (this) {
+            if (inFlight || due.isEmpty()) {
+                return;
             }
-            r.lastId = 0;
-            return exchange.after(threadId, 0, PAGE);
+            inFlight = true;
+            for (var it = due.iterator(); it.hasNext() && cursors.size() < THREADS_PER_READ; ) {
+                String t = it.next();
+                it.remove();
+                Reader r = readers.get(t);
+                if (r != null) {
+                    reading.put(t, r);
+                    cursors.add(new Cursor(t, r.lastId));
+                }
+            }
+        }
+        if (cursors.isEmpty()) {
+            done();
+            return;
+        }
+        exchange.after(cursors, PAGE).subscribe().with(rows -> {
+            deliver(rows, reading);
+            done();
+        }, f -> {
+            LOG.warnf("Relayed frames of %d threads were not read: %s", cursors.size(), f.getMessage());
+            done();
         });
     }
 
-    private void deliver(String threadId, List<Frame> rows, Reader r) {
-        ThreadLog log = logs.log(threadId);
-        for (Frame f : rows) {
+    private void done() {
+        synchronized (this) {
+            inFlight = false;
+        }
+        read();
+    }
+
+    private void deliver(Rows rows, Map<String, Reader> reading) {
+        Set<String> current = new HashSet<>();
+        synchronized (this) {
+            reading.forEach((t, r) -> {
+                if (readers.get(t) == r) { // not given up (and maybe watched anew) meanwhile
+                    current.add(t);
+                }
+            });
+        }
+        Map<String, Integer> counts = new HashMap<>();
+        for (Frame f : rows.frames()) {
+            Reader r = reading.get(f.threadId());
+            counts.merge(f.threadId(), 1, Integer::sum);
             r.lastId = Math.max(r.lastId, f.id());
-            if (origin.equals(f.origin())) {
-                continue; // relayed by this process for the others: its clients had it live
+            if (!current.contains(f.threadId()) || origin.equals(f.origin())) {
+                continue; // no longer watched, or relayed by this process for the others: its clients had it live
             }
+            ThreadLog log = logs.log(f.threadId());
             if (f.event() == null) {
                 log.endRemote(f.endedRunId(), clock.getAsLong());
             } else if (logs.hasFormat(f.format())) {
                 log.appendRemote(f.format(), f.event());
             }
         }
+        synchronized (this) {
+            reading.forEach((t, r) -> {
+                int n = counts.getOrDefault(t, 0);
+                if (n == 0 && rows.newest().getOrDefault(t, 0L) < r.lastId) {
+                    // the table's ids started again (an unlogged table and its sequence are emptied by a database
+                    // crash): the thread is read from its first row; frames already held are skipped by their seq
+                    r.lastId = 0;
+                    n = PAGE;
+                }
+                if (n == PAGE && readers.get(t) == r) {
+                    due.add(t);
+                }
+            });
+        }
     }
 
     /** How far a watched thread's rows were read. */
     private static final class Reader {
         long lastId;
-        boolean reading;
-        boolean again;
     }
 }

@@ -75,12 +75,7 @@ class FrameBatcherTest {
         }
 
         @Override
-        public Uni<List<Frame>> after(String threadId, long afterId, int limit) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public Uni<Long> newest(String threadId) {
+        public Uni<Rows> after(List<Cursor> cursors, int limit) {
             throw new UnsupportedOperationException();
         }
 

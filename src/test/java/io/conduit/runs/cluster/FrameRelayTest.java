@@ -86,13 +86,8 @@ class FrameRelayTest {
     /** A table that refuses everything but what a test overrides. */
     private abstract static class RemoteFramesTestTable implements FrameExchange {
         @Override
-        public Uni<List<Frame>> after(String threadId, long afterId, int limit) {
-            return Uni.createFrom().item(List.of());
-        }
-
-        @Override
-        public Uni<Long> newest(String threadId) {
-            return Uni.createFrom().item(0L);
+        public Uni<Rows> after(List<Cursor> cursors, int limit) {
+            return Uni.createFrom().item(new Rows(List.of(), java.util.Map.of()));
         }
 
         @Override

@@ -12,7 +12,9 @@ import io.conduit.runs.events.ThreadLogs;
 import io.smallrye.mutiny.Uni;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 
@@ -62,8 +64,29 @@ class RemoteFramesTest {
         assertThat(table.held).as("the watch is recorded again at each renewal").containsExactly(new Watch("t", CLASSIC, "me"));
     }
 
+    @Test
+    void oneWakeUpNamingManyWatchedThreadsReadsThemAllInOneQuery() {
+        for (String t : List.of("a", "b", "c")) {
+            remote.watching(t, CLASSIC);
+        }
+        table.reads.clear();
+        table.add("a", "other", 5);
+        table.add("b", "other", 6);
+        table.add("c", "other", 7);
+        remote.appended(List.of("a", "b", "c", "unwatched"));
+        assertThat(table.reads).as("threads per read").containsExactly(3);
+        for (String t : List.of("a", "b", "c")) {
+            follow(t, 0);
+        }
+        assertThat(got).containsExactlyInAnyOrder(5L, 6L, 7L);
+    }
+
     private void follow() {
-        logs.log(CLASSIC, "t").subscribeRun("r", 11, new RunEventListener() {
+        follow("t", 11);
+    }
+
+    private void follow(String thread, long afterSeq) {
+        logs.log(CLASSIC, thread).subscribeRun("r", afterSeq, new RunEventListener() {
             @Override
             public void onEvent(RunEvent event) {
                 got.add(event.seq());
@@ -81,6 +104,8 @@ class RemoteFramesTest {
         final List<Watch> watches = new ArrayList<>();
         final List<Watch> held = new ArrayList<>();
         final List<Watch> gone = new ArrayList<>();
+        /** The threads each read asked for. */
+        final List<Integer> reads = new ArrayList<>();
         private long nextId = 1;
 
         void add(String thread, String origin, long seq) {
@@ -90,19 +115,22 @@ class RemoteFramesTest {
             rows.add(new Frame(nextId++, thread, CLASSIC, origin, new RunEvent(seq, "r", "values", "", "{}"), null));
         }
 
+
         @Override
         public Uni<Void> append(List<Frame> frames) {
             throw new UnsupportedOperationException();
         }
 
         @Override
-        public Uni<List<Frame>> after(String threadId, long afterId, int limit) {
-            return Uni.createFrom().item(rows.stream().filter(f -> f.threadId().equals(threadId) && f.id() > afterId).limit(limit).toList());
-        }
-
-        @Override
-        public Uni<Long> newest(String threadId) {
-            return Uni.createFrom().item(rows.stream().filter(f -> f.threadId().equals(threadId)).mapToLong(Frame::id).max().orElse(0));
+        public Uni<Rows> after(List<Cursor> cursors, int limit) {
+            reads.add(cursors.size());
+            List<Frame> frames = new ArrayList<>();
+            Map<String, Long> newest = new HashMap<>();
+            for (Cursor c : cursors) {
+                rows.stream().filter(f -> f.threadId().equals(c.threadId()) && f.id() > c.afterId()).limit(limit).forEach(frames::add);
+                newest.put(c.threadId(), rows.stream().filter(f -> f.threadId().equals(c.threadId())).mapToLong(Frame::id).max().orElse(0));
+            }
+            return Uni.createFrom().item(new Rows(frames, newest));
         }
 
         @Override
