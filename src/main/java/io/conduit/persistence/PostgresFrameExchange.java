@@ -53,8 +53,10 @@ public final class PostgresFrameExchange implements FrameExchange {
               CROSS JOIN locked
               ORDER BY r.n
               ON CONFLICT (thread_id, format, seq) WHERE seq >= 0 DO NOTHING
-              RETURNING thread_id)
-            SELECT pg_notify('conduit_frames', string_agg(DISTINCT thread_id, E'\\n')) FROM ins HAVING count(*) > 0""".formatted(LOCK_CLASS);
+              RETURNING id, thread_id)
+            SELECT pg_notify('conduit_frames', $4[1] || ' ' || min(id) || ' ' || max(id) || E'\\n'
+                                               || string_agg(DISTINCT thread_id, E'\\n'))
+            FROM ins HAVING count(*) > 0""".formatted(LOCK_CLASS);
     /** Per watched thread, its newest id and its rows after the cursor: one index probe and one range per thread. */
     private static final String AFTER = """
             SELECT w.thread_id AS watched, n.newest, f.id, f.thread_id, f.run_id, f.format, f.origin, f.seq, f.mode, f.ns,
@@ -64,6 +66,20 @@ public final class PostgresFrameExchange implements FrameExchange {
                                 WHERE m.thread_id = w.thread_id) AS n
             LEFT JOIN LATERAL (SELECT * FROM conduit_event_frames r WHERE r.thread_id = w.thread_id AND r.id > w.last_id
                                ORDER BY r.id LIMIT $3) AS f ON true
+            ORDER BY f.id""";
+
+    /**
+     * The processes' rows after the last one read of each, in id order: an ordered walk of an index per process that
+     * stops at the limit, so a read costs the rows it returns, however far behind it is. Not filtered by thread here:
+     * matching each row against a thousand watched threads cost more than the rows (the watcher drops the few it does
+     * not watch).
+     */
+    private static final String SINCE = """
+            SELECT f.id, f.thread_id, f.run_id, f.format, f.origin, f.seq, f.mode, f.ns, f.data, f.text_key, f.text_start,
+                   f.text_end
+            FROM unnest($1::text[], $2::bigint[]) AS o(origin, last_id)
+            CROSS JOIN LATERAL (SELECT * FROM conduit_event_frames r WHERE r.origin = o.origin AND r.id > o.last_id
+                                ORDER BY r.id LIMIT $3) AS f
             ORDER BY f.id""";
 
     private final Pool pool;
@@ -157,6 +173,19 @@ public final class PostgresFrameExchange implements FrameExchange {
         });
     }
 
+    @Override
+    public Uni<List<Frame>> since(Map<String, Long> since, int limit) {
+        List<String> origins = List.copyOf(since.keySet());
+        Tuple args = Tuple.of(origins.toArray(String[]::new), origins.stream().map(since::get).toArray(Long[]::new), limit);
+        return pool.preparedQuery(SINCE).execute(args).map(rows -> {
+            List<Frame> out = new ArrayList<>(rows.size());
+            for (Row r : rows) {
+                out.add(frame(r));
+            }
+            return out;
+        });
+    }
+
     private static Frame frame(Row r) {
         long seq = r.getLong("seq");
         String thread = r.getString("thread_id");
@@ -240,8 +269,15 @@ public final class PostgresFrameExchange implements FrameExchange {
     }
 
     @Override
-    public void onAppended(Consumer<List<String>> threads) {
-        subscriber.channel(FRAMES_CHANNEL).handler(payload -> threads.accept(Arrays.asList(payload.split("\n"))));
+    public void onAppended(Consumer<Appended> batch) {
+        subscriber.channel(FRAMES_CHANNEL).handler(payload -> {
+            String[] lines = payload.split("\n");
+            String[] head = lines[0].split(" ");
+            if (head.length == 3) {
+                batch.accept(new Appended(head[0], Long.parseLong(head[1]), Long.parseLong(head[2]),
+                        Arrays.asList(lines).subList(1, lines.length)));
+            }
+        });
     }
 
     @Override
