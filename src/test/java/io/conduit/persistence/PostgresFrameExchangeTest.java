@@ -2,6 +2,7 @@ package io.conduit.persistence;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.conduit.runs.cluster.FrameExchange.Appended;
 import io.conduit.runs.cluster.FrameExchange.Claim;
 import io.conduit.runs.cluster.FrameExchange.Cursor;
 import io.conduit.runs.cluster.FrameExchange.Frame;
@@ -14,6 +15,7 @@ import io.vertx.pgclient.PgConnectOptions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -30,6 +32,7 @@ class PostgresFrameExchangeTest {
     private static PgSubscriber subscriber;
     private static PostgresFrameExchange exchange;
     private static final BlockingQueue<String> appended = new LinkedBlockingQueue<>();
+    private static final BlockingQueue<Appended> batches = new LinkedBlockingQueue<>();
     private static final BlockingQueue<Watch> watched = new LinkedBlockingQueue<>();
     private static final BlockingQueue<Claim> claims = new LinkedBlockingQueue<>();
 
@@ -41,7 +44,10 @@ class PostgresFrameExchangeTest {
                 .setUser(env("CONDUIT_DB_USERNAME", "postgres")).setPassword(env("CONDUIT_DB_PASSWORD", ""));
         subscriber = PgSubscriber.subscriber(vertx, options);
         exchange = new PostgresFrameExchange(TestDatabase.pool(), subscriber);
-        exchange.onAppended(appended::addAll);
+        exchange.onAppended(b -> {
+            batches.add(b);
+            appended.addAll(b.threadIds());
+        });
         exchange.onWatch(watched::add);
         exchange.onClaimed(claims::add);
         subscriber.connect().await().atMost(WAIT);
@@ -93,6 +99,37 @@ class PostgresFrameExchangeTest {
         long lastOfA = first.frames().stream().filter(f -> f.threadId().equals(a)).mapToLong(Frame::id).max().orElseThrow();
         Rows rest = exchange.after(List.of(new Cursor(a, lastOfA)), 2).await().atMost(WAIT);
         assertThat(rest.frames()).extracting(f -> f.event().seq()).containsExactly(3L);
+    }
+
+    @Test
+    void aWakeUpNamesItsProcessAndItsIdsAndAProcesssRowsAreReadOnFromTheLastOneRead() throws Exception {
+        String t = "fx-" + UUID.randomUUID();
+        String u = "fx-" + UUID.randomUUID();
+        String p = "p-" + UUID.randomUUID();
+        exchange.append(List.of(new Frame(0, t, "classic", p, new RunEvent(1, "r", "values", "", "{}"), null),
+                new Frame(0, u, "classic", p, new RunEvent(2, "r", "values", "", "{}"), null))).await().atMost(WAIT);
+        Appended first = nextBatchOf(p);
+        assertThat(first.threadIds()).containsExactlyInAnyOrder(t, u);
+        assertThat(first.lastId()).isGreaterThan(first.firstId());
+        List<Frame> read = exchange.since(Map.of(p, first.firstId() - 1), 100).await().atMost(WAIT);
+        assertThat(read).extracting(f -> f.event().seq()).containsExactly(1L, 2L);
+
+        exchange.append(List.of(new Frame(0, t, "classic", p, new RunEvent(3, "r", "values", "", "{}"), null))).await().atMost(WAIT);
+        Appended second = nextBatchOf(p);
+        assertThat(second.firstId()).isGreaterThan(first.lastId());
+        assertThat(exchange.since(Map.of(p, first.lastId(), "p-none", 0L), 100).await().atMost(WAIT))
+                .extracting(f -> f.event().seq()).containsExactly(3L);
+    }
+
+    private static Appended nextBatchOf(String origin) throws InterruptedException {
+        long deadline = System.nanoTime() + WAIT.toNanos();
+        while (System.nanoTime() < deadline) {
+            Appended b = batches.poll(100, TimeUnit.MILLISECONDS);
+            if (b != null && b.origin().equals(origin)) {
+                return b;
+            }
+        }
+        throw new AssertionError("no wake-up from " + origin);
     }
 
     @Test

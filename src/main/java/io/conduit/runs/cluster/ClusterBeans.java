@@ -41,7 +41,13 @@ public class ClusterBeans {
         // HTTP server is undeployed at shutdown, while the drain still relays
         io.vertx.mutiny.core.Context timers = vertx.getOrCreateContext();
         FrameBatcher batcher = new FrameBatcher(exchange,
-                (ms, task) -> timers.runOnContext(() -> vertx.setTimer(Math.max(1, ms), id -> task.run())),
+                (ms, task) -> timers.runOnContext(() -> {
+                    if (ms <= 0) {
+                        task.run(); // no linger: what the loop queued meanwhile, and what comes during the write, go together
+                    } else {
+                        vertx.setTimer(ms, id -> task.run());
+                    }
+                }),
                 config.frameLinger().toMillis(), config.maxBatch(), n -> { });
         FrameRelay relay = new FrameRelay(logs, batcher, origin);
         RemoteFrames remote = new RemoteFrames(logs, exchange, origin, config.watchTtl(), System::currentTimeMillis);

@@ -54,6 +54,20 @@ public interface FrameExchange {
     /** The rows of every cursor's thread after its {@code afterId}, at most {@code limit} per thread, in one query. */
     Uni<Rows> after(List<Cursor> cursors, int limit);
 
+    /**
+     * A batch a process stored: its rows' ids run from {@code firstId} to {@code lastId} (not every id between is its),
+     * and it holds frames of {@code threadIds}.
+     */
+    record Appended(String origin, long firstId, long lastId, List<String> threadIds) {
+    }
+
+    /**
+     * The rows the processes of {@code since} stored after the id given for each, oldest first, at most {@code limit}
+     * of each process.
+     * A process's rows commit in id order, so reading on from the last id read misses none.
+     */
+    Uni<List<Frame>> since(Map<String, Long> since, int limit);
+
     /** Records a watch for {@code ttl} and wakes every replica with it. */
     Uni<Void> watch(Watch watch, Duration ttl);
 
@@ -75,8 +89,8 @@ public interface FrameExchange {
     /** Calls {@code claim} with every run a process tells it executes ({@link #claimed}). */
     void onClaimed(Consumer<Claim> claim);
 
-    /** Calls {@code threads} with the ids of the threads whose frames were appended (by any replica). */
-    void onAppended(Consumer<List<String>> threads);
+    /** Calls {@code batch} with every batch of frames stored (by any replica). */
+    void onAppended(Consumer<Appended> batch);
 
     /** Calls {@code watch} with every watch recorded (by any replica). */
     void onWatch(Consumer<Watch> watch);

@@ -1,5 +1,6 @@
 package io.conduit.runs.cluster;
 
+import io.conduit.runs.cluster.FrameExchange.Appended;
 import io.conduit.runs.cluster.FrameExchange.Cursor;
 import io.conduit.runs.cluster.FrameExchange.Frame;
 import io.conduit.runs.cluster.FrameExchange.Rows;
@@ -9,7 +10,6 @@ import io.conduit.runs.events.ThreadLogs;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -20,8 +20,10 @@ import org.jboss.logging.Logger;
 /**
  * The watcher's side: while clients here read a thread in a format, the watch is recorded in the shared table (which
  * wakes the process that executes the thread's runs), and the frames other processes relay for the thread are read
- * from the table whenever a wake-up names it, in order, into the thread's log here ({@link ThreadLog#appendRemote}),
- * which hands them to its clients and keeps them for replay.
+ * from the table, in order, into the thread's log here ({@link ThreadLog#appendRemote}), which hands them to its
+ * clients and keeps them for replay. A thread is first read on its own, from its first row; from then on the
+ * wake-ups of the processes that relay it bring its rows, read per process from where that process's rows were last
+ * read, so that a read costs what is new, not one lookup per watched thread.
  */
 final class RemoteFrames {
 
@@ -42,6 +44,10 @@ final class RemoteFrames {
     private final Map<String, Reader> readers = new HashMap<>();
     /** The watched threads named by wake-ups and not read since. */
     private final Set<String> due = new LinkedHashSet<>();
+    /** Per process that relays watched threads, the last of its rows read. */
+    private final Map<String, Long> origins = new HashMap<>();
+    /** Whether a wake-up came since the processes' rows were last read. */
+    private boolean originsDue;
     /** Whether a read is on its way. */
     private boolean inFlight;
     /** Watches given up since the last renewal: their rows go then. */
@@ -102,16 +108,62 @@ final class RemoteFrames {
         }
     }
 
-    /** A wake-up: the threads whose frames were appended. */
-    void appended(List<String> threadIds) {
+    /**
+     * A wake-up: another process stored a batch. If it names a thread watched here, that process's new rows are read,
+     * from where they were last read. The first batch seen of a process is read from its own first row: what that
+     * process stored before for the threads it names is brought by a read of each of those threads, and its rows are
+     * handed to them only after that.
+     */
+    void appended(Appended batch) {
+        if (origin.equals(batch.origin())) {
+            return; // relayed by this process for the others: its clients had it live
+        }
         synchronized (this) {
-            for (String t : threadIds) {
-                if (readers.containsKey(t)) {
+            List<Reader> named = new ArrayList<>();
+            for (String t : batch.threadIds()) {
+                Reader r = readers.get(t);
+                if (r != null) {
+                    named.add(r);
+                    if (!r.caughtUp) {
+                        due.add(t); // its own read may have been taken before this batch: one more brings it
+                    }
+                }
+            }
+            if (!named.isEmpty()) {
+                follow(batch, named);
+            }
+        }
+        read();
+    }
+
+    /** Called holding the lock. */
+    private void follow(Appended batch, List<Reader> named) {
+        Long known = origins.get(batch.origin());
+        if (known != null && batch.firstId() <= known) {
+            restarted(); // ids went back: a database crash emptied the table and began its sequence again
+            return;
+        }
+        if (known == null) {
+            origins.put(batch.origin(), batch.firstId() - 1);
+            for (String t : batch.threadIds()) {
+                Reader r = readers.get(t);
+                if (r != null && r.caughtUp) {
+                    r.caughtUp = false;
                     due.add(t);
                 }
             }
         }
-        read();
+        originsDue = true;
+    }
+
+    /** Everything is read again from the table's first row, by thread; frames already held are skipped by their seq. */
+    private void restarted() {
+        origins.clear();
+        readers.forEach((t, r) -> {
+            r.lastId = 0;
+            r.caughtUp = false;
+        });
+        due.addAll(readers.keySet());
     }
 
     /** Renews this process's watches, drops those given up, and reads every watched thread (a wake-up may be lost). */
@@ -139,33 +191,52 @@ final class RemoteFrames {
     }
 
     /**
-     * Reads the new rows of every thread due, in one query for them all (a thousand threads woken by one batch cost one
-     * round trip, not a thousand), one read at a time: wake-ups during a read make the next one.
+     * One read at a time; wake-ups during it make the next one. The processes' new rows first (one range each, the
+     * live path), then the threads due a read of their own (a new watch, the renewal, a restart): those go in one
+     * query for all of them.
      */
     private void read() {
-        Map<String, Reader> reading = new HashMap<>();
-        List<Cursor> cursors = new ArrayList<>();
+        Map<String, Long> since;
         synchronized (this) {
-            if (inFlight || due.isEmpty()) {
+            if (inFlight || (!originsDue && due.isEmpty())) {
                 return;
             }
             inFlight = true;
-            for (var it = due.iterator(); it.hasNext() && cursors.size() < THREADS_PER_READ; ) {
-                String t = it.next();
-                it.remove();
-                Reader r = readers.get(t);
-                if (r != null) {
-                    reading.put(t, r);
-                    cursors.add(new Cursor(t, r.lastId));
-                }
+            if (!originsDue) {
+                readThreads();
+                return;
+            }
+            originsDue = false;
+            since = Map.copyOf(origins);
+        }
+        exchange.since(since, PAGE).subscribe().with(rows -> {
+            deliverSince(rows);
+            done();
+        }, f -> {
+            LOG.warnf("Relayed frames were not read: %s", f.getMessage());
+            done();
+        });
+    }
+
+    /** Called holding the lock, with {@code inFlight} set. */
+    private void readThreads() {
+        Map<String, Reader> reading = new HashMap<>();
+        List<Cursor> cursors = new ArrayList<>();
+        for (var it = due.iterator(); it.hasNext() && cursors.size() < THREADS_PER_READ; ) {
+            String t = it.next();
+            it.remove();
+            Reader r = readers.get(t);
+            if (r != null) {
+                reading.put(t, r);
+                cursors.add(new Cursor(t, r.lastId));
             }
         }
         if (cursors.isEmpty()) {
-            done();
+            inFlight = false;
             return;
         }
         exchange.after(cursors, PAGE).subscribe().with(rows -> {
-            deliver(rows, reading);
+            deliverByThread(rows, reading);
             done();
         }, f -> {
             LOG.warnf("Relayed frames of %d threads were not read: %s", cursors.size(), f.getMessage());
@@ -180,48 +251,72 @@ final class RemoteFrames {
         read();
     }
 
-    private void deliver(Rows rows, Map<String, Reader> reading) {
-        Set<String> current = new HashSet<>();
+    /** The processes' new rows: each goes to its thread if read there up to it, else the thread's own read brings it. */
+    private void deliverSince(List<Frame> rows) {
+        List<Frame> fresh = new ArrayList<>(rows.size());
         synchronized (this) {
-            reading.forEach((t, r) -> {
-                if (readers.get(t) == r) { // not given up (and maybe watched anew) meanwhile
-                    current.add(t);
+            for (Frame f : rows) {
+                origins.merge(f.origin(), f.id(), Math::max);
+                Reader r = readers.get(f.threadId());
+                if (r != null && r.caughtUp && f.id() > r.lastId) {
+                    r.lastId = f.id();
+                    fresh.add(f);
                 }
-            });
-        }
-        Map<String, Integer> counts = new HashMap<>();
-        for (Frame f : rows.frames()) {
-            Reader r = reading.get(f.threadId());
-            counts.merge(f.threadId(), 1, Integer::sum);
-            r.lastId = Math.max(r.lastId, f.id());
-            if (!current.contains(f.threadId()) || origin.equals(f.origin())) {
-                continue; // no longer watched, or relayed by this process for the others: its clients had it live
             }
-            ThreadLog log = logs.log(f.threadId());
-            if (f.event() == null) {
-                log.endRemote(f.endedRunId(), clock.getAsLong());
-            } else if (logs.hasFormat(f.format())) {
-                log.appendRemote(f.format(), f.event());
+            Map<String, Integer> perOrigin = new HashMap<>();
+            rows.forEach(f -> perOrigin.merge(f.origin(), 1, Integer::sum));
+            if (perOrigin.containsValue(PAGE)) {
+                originsDue = true; // more are waiting
             }
         }
+        fresh.forEach(this::deliver);
+    }
+
+    private void deliverByThread(Rows rows, Map<String, Reader> reading) {
+        List<Frame> fresh = new ArrayList<>(rows.frames().size());
         synchronized (this) {
-            reading.forEach((t, r) -> {
-                int n = counts.getOrDefault(t, 0);
-                if (n == 0 && rows.newest().getOrDefault(t, 0L) < r.lastId) {
-                    // the table's ids started again (an unlogged table and its sequence are emptied by a database
-                    // crash): the thread is read from its first row; frames already held are skipped by their seq
-                    r.lastId = 0;
-                    n = PAGE;
+            Map<String, Integer> counts = new HashMap<>();
+            for (Frame f : rows.frames()) {
+                counts.merge(f.threadId(), 1, Integer::sum);
+                Reader r = reading.get(f.threadId());
+                if (readers.get(f.threadId()) == r && f.id() > r.lastId) { // not given up (and watched anew) meanwhile
+                    r.lastId = f.id();
+                    fresh.add(f);
                 }
-                if (n == PAGE && readers.get(t) == r) {
-                    due.add(t);
-                }
-            });
+            }
+            boolean restart = reading.entrySet().stream().anyMatch(e -> !counts.containsKey(e.getKey())
+                    && rows.newest().getOrDefault(e.getKey(), 0L) < e.getValue().lastId);
+            if (restart) {
+                restarted(); // the table's ids started again, as in appended
+                fresh.clear();
+            } else {
+                reading.forEach((t, r) -> {
+                    if (counts.getOrDefault(t, 0) == PAGE && readers.get(t) == r) {
+                        due.add(t);
+                    } else {
+                        r.caughtUp = true;
+                    }
+                });
+            }
+        }
+        fresh.forEach(this::deliver);
+    }
+
+    private void deliver(Frame f) {
+        if (origin.equals(f.origin())) {
+            return; // relayed by this process for the others: its clients had it live
+        }
+        ThreadLog log = logs.log(f.threadId());
+        if (f.event() == null) {
+            log.endRemote(f.endedRunId(), clock.getAsLong());
+        } else if (logs.hasFormat(f.format())) {
+            log.appendRemote(f.format(), f.event());
         }
     }
 
-    /** How far a watched thread's rows were read. */
+    /** How far a watched thread's rows were read, and whether its own read has brought it up to the live path. */
     private static final class Reader {
         long lastId;
+        boolean caughtUp;
     }
 }

@@ -80,6 +80,11 @@ class FrameBatcherTest {
         }
 
         @Override
+        public Uni<List<Frame>> since(java.util.Map<String, Long> since, int limit) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
         public Uni<Void> watch(Watch watch, Duration ttl) {
             throw new UnsupportedOperationException();
         }
@@ -109,7 +114,7 @@ class FrameBatcherTest {
         }
 
         @Override
-        public void onAppended(Consumer<List<String>> threads) {
+        public void onAppended(Consumer<Appended> batch) {
         }
 
         @Override

@@ -91,6 +91,11 @@ class FrameRelayTest {
         }
 
         @Override
+        public Uni<List<Frame>> since(java.util.Map<String, Long> since, int limit) {
+            return Uni.createFrom().item(List.of());
+        }
+
+        @Override
         public Uni<Void> watch(Watch watch, Duration ttl) {
             return Uni.createFrom().voidItem();
         }
@@ -120,7 +125,7 @@ class FrameRelayTest {
         }
 
         @Override
-        public void onAppended(java.util.function.Consumer<List<String>> threads) {
+        public void onAppended(java.util.function.Consumer<Appended> batch) {
         }
 
         @Override

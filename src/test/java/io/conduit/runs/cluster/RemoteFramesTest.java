@@ -35,8 +35,9 @@ class RemoteFramesTest {
         remote.watching("t", CLASSIC);
         assertThat(table.watches).containsExactly(new Watch("t", CLASSIC, "me"));
         follow();
+        table.batch("other", "t");
         table.add("t", "other", 12);
-        remote.appended(List.of("t", "u"));
+        remote.appended(table.batch("other", "t", "u"));
         assertThat(got).containsExactly(12L);
 
         remote.unwatched("t", CLASSIC);
@@ -45,7 +46,7 @@ class RemoteFramesTest {
         assertThat(table.gone).containsExactly(new Watch("t", CLASSIC, "me"));
         assertThat(table.held).isEmpty();
         table.add("t", "other", 13);
-        remote.appended(List.of("t"));
+        remote.appended(table.batch("other", "t"));
         assertThat(got).as("no longer read").containsExactly(12L);
     }
 
@@ -54,31 +55,41 @@ class RemoteFramesTest {
         remote.watching("t", CLASSIC);
         table.add("t", "other", 10);
         table.add("t", "other", 11);
-        remote.appended(List.of("t"));
+        remote.appended(table.batch("other", "t"));
         follow();
         table.rows.clear(); // a database crash empties the unlogged table and its sequence
         table.add("t", "other", 12);
-        remote.appended(List.of("t"));
+        remote.appended(table.batch("other", "t"));
         assertThat(got).containsExactly(12L);
         remote.renew();
         assertThat(table.held).as("the watch is recorded again at each renewal").containsExactly(new Watch("t", CLASSIC, "me"));
     }
 
     @Test
-    void oneWakeUpNamingManyWatchedThreadsReadsThemAllInOneQuery() {
+    void oneWakeUpNamingManyWatchedThreadsReadsTheirNewRowsInOneQuery() {
         for (String t : List.of("a", "b", "c")) {
             remote.watching(t, CLASSIC);
         }
-        table.reads.clear();
+        assertThat(table.reads).as("each thread is first read on its own").hasSize(3);
         table.add("a", "other", 5);
         table.add("b", "other", 6);
-        table.add("c", "other", 7);
-        remote.appended(List.of("a", "b", "c", "unwatched"));
-        assertThat(table.reads).as("threads per read").containsExactly(3);
+        table.add("c", "other", 4);
+        remote.appended(table.batch("other", "a", "b", "c"));
         for (String t : List.of("a", "b", "c")) {
             follow(t, 0);
         }
-        assertThat(got).containsExactlyInAnyOrder(5L, 6L, 7L);
+        assertThat(got).as("the first batch of a process: its threads are read on their own first").containsExactlyInAnyOrder(4L, 5L, 6L);
+
+        table.reads.clear();
+        table.sinceReads = 0;
+        table.add("a", "other", 7);
+        table.add("unwatched", "other", 1);
+        table.add("b", "other", 8);
+        table.add("c", "other", 9);
+        remote.appended(table.batch("other", "a", "b", "c", "unwatched"));
+        assertThat(table.sinceReads).as("the process's new rows, in one read").isEqualTo(1);
+        assertThat(table.reads).as("no read by thread").isEmpty();
+        assertThat(got).containsExactlyInAnyOrder(4L, 5L, 6L, 7L, 8L, 9L);
     }
 
     private void follow() {
@@ -104,17 +115,35 @@ class RemoteFramesTest {
         final List<Watch> watches = new ArrayList<>();
         final List<Watch> held = new ArrayList<>();
         final List<Watch> gone = new ArrayList<>();
-        /** The threads each read asked for. */
+        /** The threads each read by thread asked for. */
         final List<Integer> reads = new ArrayList<>();
+        /** How many reads of the processes' new rows were made. */
+        int sinceReads;
         private long nextId = 1;
+        private int batched;
 
         void add(String thread, String origin, long seq) {
             if (rows.isEmpty()) {
                 nextId = 1;
+                batched = 0;
             }
             rows.add(new Frame(nextId++, thread, CLASSIC, origin, new RunEvent(seq, "r", "values", "", "{}"), null));
         }
 
+
+        /** The wake-up of the rows added since the last one: as the process that stored them would send it. */
+        Appended batch(String origin, String... threads) {
+            List<Frame> added = rows.subList(Math.min(batched, rows.size()), rows.size());
+            batched = rows.size();
+            return new Appended(origin, added.getFirst().id(), added.getLast().id(), List.of(threads));
+        }
+
+        @Override
+        public Uni<List<Frame>> since(Map<String, Long> since, int limit) {
+            sinceReads++;
+            return Uni.createFrom().item(rows.stream().filter(f -> since.containsKey(f.origin()) && f.id() > since.get(f.origin()))
+                    .limit(limit).toList());
+        }
 
         @Override
         public Uni<Void> append(List<Frame> frames) {
@@ -167,7 +196,7 @@ class RemoteFramesTest {
         }
 
         @Override
-        public void onAppended(Consumer<List<String>> threads) {
+        public void onAppended(Consumer<Appended> batch) {
         }
 
         @Override
