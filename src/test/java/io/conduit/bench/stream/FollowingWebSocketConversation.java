@@ -10,21 +10,26 @@ import io.vertx.core.json.JsonObject;
  * watch is recorded before the run emits), then sends each {@code run.start} to the owner over HTTP
  * ({@code POST /threads/{tid}/commands}); the owner executes the run and relays its frames to the follower through
  * the database. With the follower's URL equal to the owner's it is the same client on one replica: the baseline.
+ * Each conversation has its own pair of replicas, so that a load can be spread over both.
  */
 final class FollowingWebSocketConversation extends ProtocolConversation {
     private static final long SUBSCRIBE_ID = 1;
+    private final Load.Replica owner;
+    private final Load.Replica follower;
     private WebSocket socket;
 
-    FollowingWebSocketConversation(Load load, boolean slow) {
+    FollowingWebSocketConversation(Load load, boolean slow, Load.Replica owner, Load.Replica follower) {
         super(load, slow);
+        this.owner = owner;
+        this.follower = follower;
     }
 
     @Override
     void start() {
-        load.createThread().compose(tid -> {
+        load.createThread(owner).compose(tid -> {
             threadId = tid;
             return load.ws.connect(new WebSocketConnectOptions()
-                    .setHost(load.followHost).setPort(load.followPort).setURI("/threads/" + tid + "/stream/events"));
+                    .setHost(follower.host()).setPort(follower.port()).setURI("/threads/" + tid + "/stream/events"));
         })
                 .onSuccess(this::opened)
                 .onFailure(e -> retryLater("ws connect: " + e));
@@ -58,7 +63,7 @@ final class FollowingWebSocketConversation extends ProtocolConversation {
         turns++;
         String tid = threadId;
         markTurnStart();
-        load.http.request(load.post("/threads/" + tid + "/commands"))
+        load.http.request(load.post(owner, "/threads/" + tid + "/commands"))
                 .compose(req -> req.send(load.runStart(++commandId)))
                 .compose(load::jsonBody)
                 .onSuccess(answer -> {
@@ -68,7 +73,7 @@ final class FollowingWebSocketConversation extends ProtocolConversation {
                     } else if (tid.equals(threadId) && socket != null) {
                         runId = result.getString("run_id");
                     } else {
-                        load.cancel(tid, result.getString("run_id")); // closed meanwhile
+                        load.cancel(owner, tid, result.getString("run_id")); // closed meanwhile
                     }
                 })
                 .onFailure(e -> retryLater("run.start on the owner: " + e));

@@ -20,9 +20,9 @@ final class Load {
     final WebSocketClient ws;
     final String host;
     final int port;
-    /** Where conversations that follow another replica subscribe (bench.followUrl): the owner's host and port if unset. */
-    final String followHost;
-    final int followPort;
+    /** Where conversations that follow another replica start their runs (bench.url) and subscribe (bench.followUrl). */
+    final java.util.List<Replica> owners;
+    final java.util.List<Replica> followers;
     final String assistant;
     final String prompt;
     final int turnsPerThread;
@@ -31,15 +31,15 @@ final class Load {
     volatile Tally tally = new Tally();
     volatile boolean running = true;
 
-    Load(Vertx vertx, HttpClient http, WebSocketClient ws, String host, int port, String followHost, int followPort,
+    Load(Vertx vertx, HttpClient http, WebSocketClient ws, String host, int port, java.util.List<Replica> owners, java.util.List<Replica> followers,
             String assistant, String prompt, int turnsPerThread, long slowPauseMillis, long slowReadMillis) {
         this.vertx = vertx;
         this.http = http;
         this.ws = ws;
         this.host = host;
         this.port = port;
-        this.followHost = followHost;
-        this.followPort = followPort;
+        this.owners = owners;
+        this.followers = followers;
         this.assistant = assistant;
         this.prompt = prompt;
         this.turnsPerThread = turnsPerThread;
@@ -48,12 +48,27 @@ final class Load {
     }
 
     RequestOptions post(String path) {
-        return new RequestOptions().setMethod(HttpMethod.POST).setHost(host).setPort(port).setURI(path)
+        return post(new Replica(host, port), path);
+    }
+
+    RequestOptions post(Replica to, String path) {
+        return new RequestOptions().setMethod(HttpMethod.POST).setHost(to.host()).setPort(to.port()).setURI(path)
                 .putHeader("content-type", "application/json");
     }
 
+    /** A replica of the server under load, by its host and port. */
+    record Replica(String host, int port) {
+        static Replica of(java.net.URI uri) {
+            return new Replica(uri.getHost(), uri.getPort());
+        }
+    }
+
     Future<String> createThread() {
-        return http.request(post("/threads"))
+        return createThread(new Replica(host, port));
+    }
+
+    Future<String> createThread(Replica on) {
+        return http.request(post(on, "/threads"))
                 .compose(req -> req.send("{}"))
                 .compose(this::jsonBody)
                 .map(json -> json.getString("thread_id"));
@@ -70,7 +85,11 @@ final class Load {
      * thread protocol's runs go on without a reader) do not weigh on the next phase.
      */
     void cancel(String threadId, String runId) {
-        send(post("/threads/" + threadId + "/runs/" + runId + "/cancel")); // a run that ended meanwhile answers 404: fine
+        cancel(new Replica(host, port), threadId, runId);
+    }
+
+    void cancel(Replica on, String threadId, String runId) {
+        send(post(on, "/threads/" + threadId + "/runs/" + runId + "/cancel")); // a run that ended meanwhile answers 404: fine
     }
 
     /**

@@ -37,7 +37,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  * <p>Two replicas ({@code -Dbench.followUrl}, transport {@code ws}): each conversation creates its thread and starts
  * its runs on {@code bench.url} (the owner, over {@code POST /threads/{tid}/commands}) but subscribes over WebSocket
  * on the follower, which gets the frames relayed through the database; {@code bench.followPid} adds the follower's
- * CPU. The follower's URL equal to the owner's is the same client on one replica, the baseline. The thread-protocol
+ * CPU. The follower's URL equal to the owner's is the same client on one replica, the baseline. Both may be lists
+ * ({@code -Dbench.url=http://a,http://b -Dbench.followUrl=http://a,http://a,http://b,http://b}): conversation
+ * {@code i} takes the owner {@code i mod} their number and the follower likewise, so the load spreads over both
+ * replicas, half of it followed on the other one. The thread-protocol
  * transports also measure the first token's wait: from sending run.start to the first text delta.
  */
 public final class StreamLoad {
@@ -55,8 +58,9 @@ public final class StreamLoad {
         int eventLoops = Integer.getInteger("bench.eventLoops", 1);
         String serverPid = System.getProperty("bench.serverPid", "");
         String followUrl = System.getProperty("bench.followUrl", "");
-        java.net.URI uri = java.net.URI.create(url);
-        java.net.URI followUri = java.net.URI.create(followUrl.isBlank() ? url : followUrl);
+        List<Load.Replica> owners = replicas(url);
+        List<Load.Replica> followers = replicas(followUrl.isBlank() ? url : followUrl);
+        java.net.URI uri = java.net.URI.create(url.split(",")[0].trim());
         if (!followUrl.isBlank() && !transport.equals("ws")) {
             throw new IllegalArgumentException("bench.followUrl: with bench.transport=ws only");
         }
@@ -72,7 +76,7 @@ public final class StreamLoad {
                 .setMaxWaitQueueSize(-1));
         WebSocketClient ws = vertx.createWebSocketClient(new WebSocketClientOptions().setMaxConnections(maxClients + 200)
                 .setConnectTimeout(60_000).setIdleTimeout(0));
-        Load load = new Load(vertx, http, ws, uri.getHost(), uri.getPort(), followUri.getHost(), followUri.getPort(),
+        Load load = new Load(vertx, http, ws, uri.getHost(), uri.getPort(), owners, followers,
                 System.getProperty("bench.assistant", "agent"),
                 System.getProperty("bench.prompt", "Tell me a long story."),
                 Integer.getInteger("bench.turns", 1),
@@ -107,7 +111,8 @@ public final class StreamLoad {
             boolean slow = every > 0 && i % every == 0 && i / every < slowCount;
             Conversation c = switch (transport) {
                 case "ws" -> new WebSocketConversation(load, slow);
-                case "ws-follow" -> new FollowingWebSocketConversation(load, slow);
+                case "ws-follow" -> new FollowingWebSocketConversation(load, slow, load.owners.get(i % load.owners.size()),
+                        load.followers.get(i % load.followers.size()));
                 case "sse" -> new ClassicSseConversation(load, slow);
                 case "thread-sse" -> new ThreadSseConversation(load, slow);
                 default -> throw new IllegalArgumentException("bench.transport: ws, sse, thread-sse or idle");
@@ -163,6 +168,10 @@ public final class StreamLoad {
             System.out.println("  (" + tally.fast.negatives() + " stamps later than their receipt: clock steps?)");
         }
         Thread.sleep(Long.getLong("bench.pauseMillis", 10_000)); // runs left behind end before the next phase
+    }
+
+    private static List<Load.Replica> replicas(String urls) {
+        return Arrays.stream(urls.split(",")).map(String::trim).map(java.net.URI::create).map(Load.Replica::of).toList();
     }
 
     /** Latency in ms with three decimals, from µs. */
