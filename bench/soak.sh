@@ -7,7 +7,7 @@
 #        [-Dsoak.deleteShare=0.5] [-Dsoak.sampleSeconds=60]
 # Environment: PORT_A, PORT_B (18461, 18462), MAX_CONCURRENT (runs per replica, 100), TOKEN_DELAY (20ms),
 #              SERVER_HEAP (-Xmx1536m), SERVER_OPTS (more -D settings of both replicas), CONDUIT_DB_HOST/PORT/USERNAME,
-#              KEEP_DB=1 keeps the database afterwards.
+#              KEEP_DB=1 keeps the database afterwards, VACUUM_MINUTES (5: stands in for autovacuum when it is off).
 # Builds on first use (./mvnw process-test-classes dependency:build-classpath; online, so that a fresh machine
 # fetches the dependency plugin), as bench/stream-load.sh does.
 set -euo pipefail
@@ -64,6 +64,17 @@ for port in "$PORT_A" "$PORT_B"; do
 done
 echo "replicas: a pid ${PIDS[0]} on $PORT_A, b pid ${PIDS[1]} on $PORT_B, database $DB; $MINUTES minutes; load: $(uptime)"
 
+# This machine's PostgreSQL runs with autovacuum off; a production one does not. Without it the run and frame tables
+# keep every dead row and the soak would measure that, not Conduit: so stand in for it with a VACUUM (ANALYZE) of the
+# soak's database every VACUUM_MINUTES (5; 0: never), and say so.
+if [ "$(psql -h "$DB_HOST" -p "$DB_PORT" -U "$DB_USER" -Atc 'show autovacuum')" = off ] && [ "${VACUUM_MINUTES:-5}" != 0 ]; then
+  echo "autovacuum is off on this server: VACUUM (ANALYZE) of $DB every ${VACUUM_MINUTES:-5} minutes stands in for it"
+  ( n=0; while sleep 10; do # short sleeps: stopping the loop leaves no long sleep behind
+      n=$((n + 10)); [ $n -lt $(( ${VACUUM_MINUTES:-5} * 60 )) ] && continue; n=0
+      psql -h "$DB_HOST" -p "$DB_PORT" -U "$DB_USER" -d "$DB" -qc "VACUUM (ANALYZE)" && echo "vacuumed at $(date -u +%H:%M:%S)"
+    done ) &
+  PIDS+=($!)
+fi
 ulimit -n "$(ulimit -Hn)"
 status=0
 "$JAVA_HOME/bin/java" ${CLIENT_HEAP:--Xmx512m} "$@" -Dsoak.minutes="$MINUTES" \

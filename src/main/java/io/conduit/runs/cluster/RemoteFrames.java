@@ -119,31 +119,27 @@ final class RemoteFrames {
             return; // relayed by this process for the others: its clients had it live
         }
         synchronized (this) {
-            List<Reader> named = new ArrayList<>();
+            boolean named = false;
             for (String t : batch.threadIds()) {
                 Reader r = readers.get(t);
                 if (r != null) {
-                    named.add(r);
+                    named = true;
                     if (!r.caughtUp) {
                         due.add(t); // its own read may have been taken before this batch: one more brings it
                     }
                 }
             }
-            if (!named.isEmpty()) {
-                follow(batch, named);
+            if (named) {
+                follow(batch);
             }
         }
         read();
     }
 
     /** Called holding the lock. */
-    private void follow(Appended batch, List<Reader> named) {
-        Long known = origins.get(batch.origin());
-        if (known != null && batch.firstId() <= known) {
-            restarted(); // ids went back: a database crash emptied the table and began its sequence again
-            return;
-        }
-        if (known == null) {
+    private void follow(Appended batch) {
+        // a batch's ids may be at or below the last read of its process: a read can see a batch before its wake-up
+        if (!origins.containsKey(batch.origin())) {
             origins.put(batch.origin(), batch.firstId() - 1);
             for (String t : batch.threadIds()) {
                 Reader r = readers.get(t);
@@ -156,14 +152,16 @@ final class RemoteFrames {
         originsDue = true;
     }
 
-    /** Everything is read again from the table's first row, by thread; frames already held are skipped by their seq. */
-    private void restarted() {
+    /**
+     * A thread's rows end before the last one read of it: its rows expired, or a database crash emptied the unlogged
+     * table and began its ids again. The thread is read again from its first row (frames already held are skipped by
+     * their seq), and each process's rows from its next batch on, since the last ids read of them may now be ahead.
+     */
+    private void restarted(String threadId, Reader r) {
         origins.clear();
-        readers.forEach((t, r) -> {
-            r.lastId = 0;
-            r.caughtUp = false;
-        });
-        due.addAll(readers.keySet());
+        r.lastId = 0;
+        r.caughtUp = false;
+        due.add(threadId);
     }
 
     /** Renews this process's watches, drops those given up, and reads every watched thread (a wake-up may be lost). */
@@ -284,20 +282,19 @@ final class RemoteFrames {
                     fresh.add(f);
                 }
             }
-            boolean restart = reading.entrySet().stream().anyMatch(e -> !counts.containsKey(e.getKey())
-                    && rows.newest().getOrDefault(e.getKey(), 0L) < e.getValue().lastId);
-            if (restart) {
-                restarted(); // the table's ids started again, as in appended
-                fresh.clear();
-            } else {
-                reading.forEach((t, r) -> {
-                    if (counts.getOrDefault(t, 0) == PAGE && readers.get(t) == r) {
-                        due.add(t);
-                    } else {
-                        r.caughtUp = true;
-                    }
-                });
-            }
+            reading.forEach((t, r) -> {
+                int n = counts.getOrDefault(t, 0);
+                if (readers.get(t) != r) {
+                    return; // given up meanwhile
+                }
+                if (n == 0 && rows.newest().getOrDefault(t, 0L) < r.lastId) {
+                    restarted(t, r);
+                } else if (n == PAGE) {
+                    due.add(t);
+                } else {
+                    r.caughtUp = true;
+                }
+            });
         }
         fresh.forEach(this::deliver);
     }

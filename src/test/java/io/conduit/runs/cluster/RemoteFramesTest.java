@@ -60,7 +60,12 @@ class RemoteFramesTest {
         table.rows.clear(); // a database crash empties the unlogged table and its sequence
         table.add("t", "other", 12);
         remote.appended(table.batch("other", "t"));
+        assertThat(got).as("the process's rows are read on from before the crash: nothing yet").isEmpty();
+        remote.renew(); // the thread's own read sees its rows end before the last one read
         assertThat(got).containsExactly(12L);
+        table.add("t", "other", 13);
+        remote.appended(table.batch("other", "t"));
+        assertThat(got).as("and the process's rows are followed from its next batch").containsExactly(12L, 13L);
         remote.renew();
         assertThat(table.held).as("the watch is recorded again at each renewal").containsExactly(new Watch("t", CLASSIC, "me"));
     }
