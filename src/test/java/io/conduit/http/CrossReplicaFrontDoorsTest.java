@@ -10,11 +10,14 @@ import io.conduit.http.DrainClients.Socket;
 import io.conduit.http.DrainClients.Sse;
 import io.conduit.http.DrainClients.SseReader;
 import io.conduit.kernel.JsonCodec;
+import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -223,6 +226,47 @@ class CrossReplicaFrontDoorsTest {
         assertThat(atClient.get("id").asText()).isEqualTo(taskId);
         assertThat(atClient.get("contextId").asText()).isEqualTo(context);
         assertThat(atClient.get("status").get("state").asText()).as("the other replica: the record's state").isEqualTo("completed");
+        assertThat(atClient.get("artifacts")).as("the record holds no artifacts").isEmpty();
+    }
+
+    /**
+     * The doors' answers read whole (A2A's {@code message/send}, a chat completion without {@code stream}), asked of
+     * the client replica together while the thread is busy on the executor: both wait, both run there one after the
+     * other, and each request gets its own run's answer, as the thread holds it.
+     */
+    @Test
+    void wholeAnswersQueuedBehindTheExecutorsRunComeFromTheExecutor() throws Exception {
+        String thread = busyOnExecutor();
+        CompletableFuture<HttpResponse<String>> a2a = DrainClients.HTTP.sendAsync(post(client + "/a2a/agent",
+                a2aMessage("message/send", thread, "hello from a whole A2A answer")).build(), HttpResponse.BodyHandlers.ofString());
+        CompletableFuture<HttpResponse<String>> completion = DrainClients.HTTP.sendAsync(post(client + "/v1/chat/completions",
+                "{\"model\":\"agent\",\"messages\":[{\"role\":\"user\",\"content\":\"hello from a whole chat completion\"}]}")
+                .header("X-Conduit-Thread", thread).build(), HttpResponse.BodyHandlers.ofString());
+
+        HttpResponse<String> sent = a2a.get(DrainClients.WAIT.toSeconds(), TimeUnit.SECONDS);
+        assertThat(sent.statusCode()).as(sent.body()).isEqualTo(200);
+        JsonNode task = JsonCodec.MAPPER.readTree(sent.body()).get("result");
+        assertThat(task).as("A2A's answer: " + sent.body()).isNotNull();
+        assertThat(task.get("status").get("state").asText()).isEqualTo("completed");
+        assertThat(DrainClients.heldOn(DB, executorPort, task.get("id").asText())).as("the task executed on the executor").isTrue();
+        HttpResponse<String> answered = completion.get(DrainClients.WAIT.toSeconds(), TimeUnit.SECONDS);
+        assertThat(answered.statusCode()).as(answered.body()).isEqualTo(200);
+        String runId = answered.headers().firstValue("Content-Location").orElseThrow().replaceAll(".*/", "");
+        assertThat(DrainClients.heldOn(DB, executorPort, runId)).as("the completion's run executed on the executor").isTrue();
+        String completed = JsonCodec.MAPPER.readTree(answered.body()).get("choices").get(0).get("message").get("content").asText();
+
+        Map<String, String> inState = new LinkedHashMap<>();
+        send("GET", client + "/threads/" + thread + "/state", null).get("values").get("messages").forEach(m -> {
+            if (m.get("type").asText().equals("ai")) {
+                inState.put(m.get("id").asText(), m.get("content").asText());
+            }
+        });
+        JsonNode artifact = task.get("artifacts").get(task.get("artifacts").size() - 1);
+        assertThat(inState).as("the task's answer in the thread")
+                .containsEntry(artifact.get("artifactId").asText(), artifact.get("parts").get(0).get("text").asText());
+        assertThat(artifact.get("parts").get(0).get("text").asText()).endsWith("You said: hello from a whole A2A answer");
+        assertThat(inState.values()).as("the completion's answer in the thread").contains(completed);
+        assertThat(completed).endsWith("You said: hello from a whole chat completion");
     }
 
     // ---- OpenAI chat completions
