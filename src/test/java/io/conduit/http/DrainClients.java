@@ -158,9 +158,13 @@ final class DrainClients {
         private final StringBuilder partial = new StringBuilder();
         WebSocket ws;
 
-        static Socket open(String wsUrl) throws Exception {
+        static Socket open(String wsUrl, String... subprotocols) throws Exception {
             Socket s = new Socket();
-            s.ws = HTTP.newWebSocketBuilder().buildAsync(URI.create(wsUrl), s).get(WAIT.toSeconds(), TimeUnit.SECONDS);
+            WebSocket.Builder b = HTTP.newWebSocketBuilder();
+            if (subprotocols.length > 0) {
+                b.subprotocols(subprotocols[0], java.util.Arrays.copyOfRange(subprotocols, 1, subprotocols.length));
+            }
+            s.ws = b.buildAsync(URI.create(wsUrl), s).get(WAIT.toSeconds(), TimeUnit.SECONDS);
             return s;
         }
 

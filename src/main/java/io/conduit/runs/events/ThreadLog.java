@@ -47,6 +47,8 @@ public final class ThreadLog {
     /**
      * Run {@code runId}, created here, was claimed by another replica: its segment here, opened at its creation and
      * still empty, goes, and its clients here watch the thread so that the executing replica relays the run to them.
+     * It is held as a relayed run from now on, still empty: the request that created it may subscribe only now (the
+     * claim's notice can come between the run's record and its door's subscription), and follows it from the relay.
      */
     public synchronized void executedElsewhere(String runId) {
         RunSegment s = segments.get(runId);
@@ -55,6 +57,7 @@ public final class ThreadLog {
         }
         segments.remove(runId);
         owner.opened(-1);
+        remote.putIfAbsent(runId, new RemoteRun(runId, owner.views().size(), owner.maxRunBytes() / 2));
         for (ThreadEventLog.Subscription sub : subscribers) {
             if (runId.equals(sub.runId) && !sub.watched) {
                 watch(sub);

@@ -144,6 +144,27 @@ class ThreadLogRemoteTest {
         assertThat(r.ended).isTrue();
     }
 
+    /**
+     * The claim's notice can come before the request that created the run subscribes to it (between the run's record
+     * and the door's subscription): the door still follows it, from the relay, instead of finding no run to follow
+     * (AG-UI then said RUN_ERROR run_stopped, a chat completion an error, of a run going on elsewhere).
+     */
+    @Test
+    void aRunClaimedElsewhereBeforeItsRequestSubscribedIsFollowedFromTheRelay() {
+        logs.begin("t", "r1");
+        ThreadLog entries = logs.log("t");
+        entries.executedElsewhere("r1");
+        Recorder r = new Recorder();
+        assertThat(logs.log(CLASSIC, "t").subscribeRun("r1", -1, r)).as("the run is followed").isNotNull();
+        assertThat(told).contains("watching t " + CLASSIC);
+        entries.appendRemote(CLASSIC, frame(10, "r1", "metadata"));
+        entries.appendRemote(CLASSIC, frame(11, "r1", "values"));
+        entries.endRemote("r1", 0);
+        assertThat(r.seqs).containsExactly(10L, 11L);
+        assertThat(r.ended).isTrue();
+        assertThat(logs.openRuns()).isZero();
+    }
+
     @Test
     void aRelayedRunTakenOverHereExpiresWithItsEnd() {
         logs.log("t").appendRemote(CLASSIC, frame(10, "r1", "metadata")); // its owner died before its end
