@@ -5,6 +5,7 @@ import io.conduit.runs.events.RunEvent;
 import io.conduit.runs.events.TextDelta;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.pgclient.pubsub.PgChannel;
 import io.vertx.mutiny.pgclient.pubsub.PgSubscriber;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
@@ -84,10 +85,13 @@ public final class PostgresFrameExchange implements FrameExchange {
 
     private final Pool pool;
     private final PgSubscriber subscriber;
+    /** The wake-ups' channel: one object, for its handler and its (re)subscription's. */
+    private final PgChannel frames;
 
     public PostgresFrameExchange(Pool pool, PgSubscriber subscriber) {
         this.pool = pool;
         this.subscriber = subscriber;
+        this.frames = subscriber.channel(FRAMES_CHANNEL);
     }
 
     @Override
@@ -269,8 +273,13 @@ public final class PostgresFrameExchange implements FrameExchange {
     }
 
     @Override
+    public void onResumed(Runnable resumed) {
+        frames.subscribeHandler(resumed);
+    }
+
+    @Override
     public void onAppended(Consumer<Appended> batch) {
-        subscriber.channel(FRAMES_CHANNEL).handler(payload -> {
+        frames.handler(payload -> {
             String[] lines = payload.split("\n");
             String[] head = lines[0].split(" ");
             if (head.length == 3) {

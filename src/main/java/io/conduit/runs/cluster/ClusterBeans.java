@@ -51,6 +51,7 @@ public class ClusterBeans {
                 config.frameLinger().toMillis(), config.maxBatch(), n -> { });
         FrameRelay relay = new FrameRelay(logs, batcher, origin);
         RemoteFrames remote = new RemoteFrames(logs, exchange, origin, config.watchTtl(), System::currentTimeMillis);
+        exchange.onResumed(remote::resumed);
         exchange.onAppended(remote::appended);
         exchange.onWatch(relay::watch);
         exchange.onClaimed(c -> remote.claimedElsewhere(c.threadId(), c.runId(), c.origin()));

@@ -92,6 +92,12 @@ public interface FrameExchange {
     /** Calls {@code batch} with every batch of frames stored (by any replica). */
     void onAppended(Consumer<Appended> batch);
 
+    /**
+     * Calls {@code resumed} each time the wake-ups of {@link #onAppended} (re)start: those sent while they were down are
+     * lost, and what ends them may have emptied the table (a database crash).
+     */
+    void onResumed(Runnable resumed);
+
     /** Calls {@code watch} with every watch recorded (by any replica). */
     void onWatch(Consumer<Watch> watch);
 }

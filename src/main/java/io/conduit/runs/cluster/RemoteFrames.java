@@ -50,6 +50,8 @@ final class RemoteFrames {
     private boolean originsDue;
     /** Whether a read is on its way. */
     private boolean inFlight;
+    /** Whether the last read was of the processes' rows: the threads due have the next turn. */
+    private boolean lastWasSince;
     /** Watches given up since the last renewal: their rows go then. */
     private final List<Watch> gone = new ArrayList<>();
 
@@ -153,15 +155,26 @@ final class RemoteFrames {
     }
 
     /**
-     * A thread's rows end before the last one read of it: its rows expired, or a database crash emptied the unlogged
-     * table and began its ids again. The thread is read again from its first row (frames already held are skipped by
-     * their seq), and each process's rows from its next batch on, since the last ids read of them may now be ahead.
+     * A thread's rows end before the last one read of it: they expired (ids do not go back, so the processes' read
+     * points stay). The thread is read again from its first row; frames already held are skipped by their seq.
      */
-    private void restarted(String threadId, Reader r) {
-        origins.clear();
+    private void readAgain(String threadId, Reader r) {
         r.lastId = 0;
         r.caughtUp = false;
         due.add(threadId);
+    }
+
+    /**
+     * The wake-ups (re)started: those sent while they were down are lost, and a database crash, which always ends
+     * them, empties the unlogged table and begins its ids again. So every watched thread is read again on its own
+     * from its first row (frames already held are skipped by their seq), and each process from its next batch on.
+     */
+    void resumed() {
+        synchronized (this) {
+            origins.clear();
+            readers.forEach((t, r) -> readAgain(t, r));
+        }
+        read();
     }
 
     /** Renews this process's watches, drops those given up, and reads every watched thread (a wake-up may be lost). */
@@ -189,9 +202,9 @@ final class RemoteFrames {
     }
 
     /**
-     * One read at a time; wake-ups during it make the next one. The processes' new rows first (one range each, the
-     * live path), then the threads due a read of their own (a new watch, the renewal, a restart): those go in one
-     * query for all of them.
+     * One read at a time; wake-ups during it make the next one. The processes' new rows (one range each, the live
+     * path) and the threads due a read of their own (a new watch, the renewal, a restart; in one query for them all)
+     * take turns, so that a busy live path does not keep new watches waiting.
      */
     private void read() {
         Map<String, Long> since;
@@ -200,7 +213,9 @@ final class RemoteFrames {
                 return;
             }
             inFlight = true;
-            if (!originsDue) {
+            boolean threadsTurn = !originsDue || (!due.isEmpty() && lastWasSince);
+            lastWasSince = !threadsTurn;
+            if (threadsTurn) {
                 readThreads();
                 return;
             }
@@ -208,8 +223,11 @@ final class RemoteFrames {
             since = Map.copyOf(origins);
         }
         exchange.since(since, PAGE).subscribe().with(rows -> {
-            deliverSince(rows);
-            done();
+            try {
+                deliverSince(rows);
+            } finally {
+                done();
+            }
         }, f -> {
             LOG.warnf("Relayed frames were not read: %s", f.getMessage());
             done();
@@ -234,8 +252,11 @@ final class RemoteFrames {
             return;
         }
         exchange.after(cursors, PAGE).subscribe().with(rows -> {
-            deliverByThread(rows, reading);
-            done();
+            try {
+                deliverByThread(rows, reading);
+            } finally {
+                done();
+            }
         }, f -> {
             LOG.warnf("Relayed frames of %d threads were not read: %s", cursors.size(), f.getMessage());
             done();
@@ -249,22 +270,37 @@ final class RemoteFrames {
         read();
     }
 
-    /** The processes' new rows: each goes to its thread if read there up to it, else the thread's own read brings it. */
+    /**
+     * The processes' new rows: each goes to its thread if read there up to it, else the thread's own read brings it.
+     * When a process filled its page, rows past that page's last id wait for the next read: another process's rows
+     * there may follow rows of the same thread the full page left out (a thread handed from one process to another).
+     */
     private void deliverSince(List<Frame> rows) {
         List<Frame> fresh = new ArrayList<>(rows.size());
         synchronized (this) {
+            Map<String, Integer> perOrigin = new HashMap<>();
+            Map<String, Long> lastOf = new HashMap<>();
+            rows.forEach(f -> {
+                perOrigin.merge(f.origin(), 1, Integer::sum);
+                lastOf.merge(f.origin(), f.id(), Math::max);
+            });
+            long cut = Long.MAX_VALUE;
+            for (var e : perOrigin.entrySet()) {
+                if (e.getValue() >= PAGE) {
+                    cut = Math.min(cut, lastOf.get(e.getKey()));
+                    originsDue = true; // more are waiting
+                }
+            }
             for (Frame f : rows) {
+                if (f.id() > cut) {
+                    break; // in id order: the rest waits
+                }
                 origins.merge(f.origin(), f.id(), Math::max);
                 Reader r = readers.get(f.threadId());
                 if (r != null && r.caughtUp && f.id() > r.lastId) {
                     r.lastId = f.id();
                     fresh.add(f);
                 }
-            }
-            Map<String, Integer> perOrigin = new HashMap<>();
-            rows.forEach(f -> perOrigin.merge(f.origin(), 1, Integer::sum));
-            if (perOrigin.containsValue(PAGE)) {
-                originsDue = true; // more are waiting
             }
         }
         fresh.forEach(this::deliver);
@@ -288,8 +324,9 @@ final class RemoteFrames {
                     return; // given up meanwhile
                 }
                 if (n == 0 && rows.newest().getOrDefault(t, 0L) < r.lastId) {
-                    restarted(t, r);
+                    readAgain(t, r);
                 } else if (n == PAGE) {
+                    r.caughtUp = false; // the rest first, on its own: the processes' rows may be past it
                     due.add(t);
                 } else {
                     r.caughtUp = true;

@@ -122,9 +122,12 @@ public final class ThreadLog {
      * frames from its own segment) and for a frame already held.
      */
     public synchronized void appendRemote(String format, RunEvent frame) {
-        if (segments.containsKey(frame.runId())) {
-            return;
+        RunSegment s = segments.get(frame.runId());
+        if (s != null && (s.size() > 0 || s.ended())) {
+            return; // executed here
         }
+        // an empty segment is a run created here that another replica executes: its frames can come before the
+        // notice of its claim (executedElsewhere), and its subscribers here get them from the relayed run meanwhile
         int view = owner.view(format);
         RemoteRun r = remote.computeIfAbsent(frame.runId(), id -> new RemoteRun(id, owner.views().size(), owner.maxRunBytes() / 2));
         long held = r.chars();

@@ -114,6 +114,10 @@ class FrameBatcherTest {
         }
 
         @Override
+        public void onResumed(Runnable resumed) {
+        }
+
+        @Override
         public void onAppended(Consumer<Appended> batch) {
         }
 

@@ -125,6 +125,10 @@ class FrameRelayTest {
         }
 
         @Override
+        public void onResumed(Runnable resumed) {
+        }
+
+        @Override
         public void onAppended(java.util.function.Consumer<Appended> batch) {
         }
 

@@ -57,17 +57,34 @@ class RemoteFramesTest {
         table.add("t", "other", 11);
         remote.appended(table.batch("other", "t"));
         follow();
-        table.rows.clear(); // a database crash empties the unlogged table and its sequence
+        table.rows.clear(); // a database crash empties the unlogged table and its sequence, and ends the wake-ups
+        remote.resumed(); // they start again
         table.add("t", "other", 12);
         remote.appended(table.batch("other", "t"));
-        assertThat(got).as("the process's rows are read on from before the crash: nothing yet").isEmpty();
-        remote.renew(); // the thread's own read sees its rows end before the last one read
         assertThat(got).containsExactly(12L);
         table.add("t", "other", 13);
         remote.appended(table.batch("other", "t"));
         assertThat(got).as("and the process's rows are followed from its next batch").containsExactly(12L, 13L);
         remote.renew();
         assertThat(table.held).as("the watch is recorded again at each renewal").containsExactly(new Watch("t", CLASSIC, "me"));
+    }
+
+    @Test
+    void aThreadWhoseRowsExpiredIsReadAgainOnItsOwnAndTheOthersGoOnFromTheirProcess() {
+        remote.watching("t", CLASSIC);
+        remote.watching("u", CLASSIC);
+        table.add("t", "other", 5);
+        table.add("u", "other", 5);
+        remote.appended(table.batch("other", "t", "u"));
+        follow("t", 0);
+        follow("u", 0);
+        table.add("u", "other", 6);
+        table.rows.removeIf(f -> f.threadId().equals("t")); // past the retention
+        remote.renew();
+        table.add("t", "other", 7);
+        table.add("u", "other", 8);
+        remote.appended(table.batch("other", "t", "u"));
+        assertThat(got).containsExactly(5L, 5L, 6L, 7L, 8L);
     }
 
     @Test
@@ -198,6 +215,10 @@ class RemoteFramesTest {
 
         @Override
         public void onClaimed(Consumer<Claim> claim) {
+        }
+
+        @Override
+        public void onResumed(Runnable resumed) {
         }
 
         @Override

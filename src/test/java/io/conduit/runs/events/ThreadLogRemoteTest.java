@@ -166,6 +166,20 @@ class ThreadLogRemoteTest {
     }
 
     @Test
+    void framesOfARunCreatedHereThatComeBeforeTheNoticeOfItsClaimElsewhereAreKept() {
+        logs.begin("t", "r1");
+        Recorder r = new Recorder();
+        logs.log(CLASSIC, "t").subscribeRun("r1", -1, r);
+        ThreadLog entries = logs.log("t");
+        entries.appendRemote(CLASSIC, frame(10, "r1", "metadata")); // the relay was quicker than the claim's notice
+        entries.executedElsewhere("r1");
+        entries.appendRemote(CLASSIC, frame(11, "r1", "values"));
+        entries.endRemote("r1", 0);
+        assertThat(r.seqs).containsExactly(10L, 11L);
+        assertThat(r.ended).isTrue();
+    }
+
+    @Test
     void aRelayedRunTakenOverHereExpiresWithItsEnd() {
         logs.log("t").appendRemote(CLASSIC, frame(10, "r1", "metadata")); // its owner died before its end
         ThreadLog log = logs.start("t", "r1");
