@@ -23,7 +23,8 @@
 # Usage: bench/pg-restart.sh
 # Environment: PG_PORT (5439), PORT_A, PORT_B (18651, 18652), MODES ("fast immediate"), DOWN_SECONDS (4: longer
 #   than the 3 s lease), INTER_TOKEN (20ms: the answer's 300 tokens take ~6 s per model call), WAIT (90),
-#   TOKENS_BEFORE (20: tokens the follower has seen before Postgres is stopped), OUT (target/pg-restart),
+#   TOKENS_BEFORE (20: tokens the follower has seen before Postgres is stopped), LEASE (3s: conduit.runs.lease),
+#   OUT (target/pg-restart),
 #   SERVER_OPTS (more -D settings of both replicas).
 set -uo pipefail # not -e: a failed check is counted and reported, not a reason to stop half-way
 cd "$(dirname "$0")/.."
@@ -37,6 +38,7 @@ DOWN_SECONDS=${DOWN_SECONDS:-4}
 INTER_TOKEN=${INTER_TOKEN:-20ms}
 WAIT=${WAIT:-90}
 TOKENS_BEFORE=${TOKENS_BEFORE:-20}
+LEASE=${LEASE:-3s}
 OUT=${OUT:-target/pg-restart}
 SCRIPT=src/test/resources/bench/stream-script.json # one 300-word answer for every model call
 A=http://127.0.0.1:$PORT_A
@@ -115,7 +117,7 @@ start_replica() { # port name
     -Dconduit.auth.mode=none -Dconduit.llm.provider=simulated -Dconduit.simulator.script="$SCRIPT" \
     -Dconduit.simulator.time-to-first-token=100ms -Dconduit.simulator.inter-token-delay="$INTER_TOKEN" \
     -Dconduit.simulator.stamp-tokens=true \
-    -Dconduit.runs.lease=3s -Dconduit.runs.poll-interval=500ms \
+    -Dconduit.runs.lease="$LEASE" -Dconduit.runs.poll-interval=500ms \
     -jar target/quarkus-app/quarkus-run.jar >"$OUT/$2.log" 2>&1 </dev/null &
   PIDS+=($!)
 }
@@ -128,7 +130,15 @@ for url in "$A" "$B"; do
   done
   curl -sf --max-time 2 -o /dev/null "$url/q/health/ready" || { echo "replica $url not ready; see $OUT/*.log" >&2; exit 2; }
 done
-echo "replicas: a pid ${PIDS[0]} on $A, b pid ${PIDS[1]} on $B; lease 3s, $INTER_TOKEN between tokens, $WORDS tokens an answer"
+# one run on each replica first: a cold JVM's first run links its code on the event loop, which on a loaded machine
+# can stall the loop (and the lease's heartbeat on it) for seconds, long enough for a 3 s lease to lapse
+for url in "$A" "$B"; do
+  curl -s -o /dev/null --max-time "$WAIT" -X POST -H 'content-type: application/json' "$url/runs/wait" \
+    --data '{"assistant_id":"agent","input":{"messages":[{"role":"user","content":"warm up"}]}}' &
+  PIDS+=($!)
+done
+wait "${PIDS[@]:2}"
+echo "replicas: a pid ${PIDS[0]} on $A, b pid ${PIDS[1]} on $B; lease $LEASE, $INTER_TOKEN between tokens, $WORDS tokens an answer"
 
 # --- reading the clients' streams ---------------------------------------------------------------------------------
 # An SSE file as one line per event: name TAB id TAB data (JSON data has no raw tabs).
@@ -204,6 +214,9 @@ one_mode() { # fast | immediate
   mkdir -p "$dir"
   FAILS=()
   echo "== $mode restart"
+  local log_a log_b # where this mode's lines of the replicas' logs start
+  log_a=$(($(wc -l <"$OUT/a.log") + 1))
+  log_b=$(($(wc -l <"$OUT/b.log") + 1))
   local tid rid r
   tid=$(call POST "$A/threads" '{}' | body_of | jq -r .thread_id)
   r=$(call POST "$A/threads/$tid/runs" "$(jq -nc --argjson m '["messages-tuple","values"]' \
@@ -218,6 +231,15 @@ one_mode() { # fast | immediate
   curl -sN --max-time $((WAIT + 60)) -H 'accept: text/event-stream' "$B/threads/$tid/runs/$rid/stream?stream_mode=$STREAM_MODES" >"$dir/b.sse" &
   local client_b=$!
   PIDS+=("$client_a" "$client_b")
+
+  # the run's record as the database has it, every 200 ms (who holds it, when it was last renewed): for the reader
+  (trap - EXIT INT TERM
+   while :; do
+     psql -h 127.0.0.1 -p "$PG_PORT" -U postgres -d conduit -XAtqc \
+       "SELECT clock_timestamp()::time, status, worker_id, updated_at::time FROM conduit_runs WHERE run_id = '$rid'" 2>/dev/null
+     sleep 0.2
+   done) >"$dir/run-record.log" &
+  PIDS+=($!)
 
   # mid-answer: the follower has seen tokens
   local deadline=$((SECONDS + WAIT))
@@ -370,8 +392,13 @@ one_mode() { # fast | immediate
               AND NOT EXISTS (SELECT 1 FROM conduit_checkpoints k WHERE k.thread_key = t.thread_key AND k.checkpoint_id = t.head_id))")
   [ "$dup_ckpt" = 0 ] || { state_ok=no; fail "$mode" "checkpoints: $dup_ckpt steps written twice or a head missing"; }
 
-  local executed_on
-  executed_on=$(grep -l "$rid" "$OUT/a.log" "$OUT/b.log" 2>/dev/null | xargs -r -n1 basename | sed 's/\.log//' | paste -sd+)
+  # the replicas' log lines of this mode, and how many stack-trace lines they hold (a clear log has none)
+  tail -n +"$log_a" "$OUT/a.log" >"$dir/a.log"
+  tail -n +"$log_b" "$OUT/b.log" >"$dir/b.log"
+  local traces executed_on
+  traces=$(cat "$dir/a.log" "$dir/b.log" | grep -cE '^\s+at [a-z]')
+  echo "  log lines: a $(wc -l <"$dir/a.log"), b $(wc -l <"$dir/b.log"), stack-trace lines $traces (in $dir/*.log)"
+  executed_on=$(grep -l "$rid" "$dir/a.log" "$dir/b.log" 2>/dev/null | xargs -r -n1 basename | sed 's/\.log//' | paste -sd+)
   local verdict=PASS
   [ ${#FAILS[@]} -eq 0 ] || { verdict=FAIL; FAILED=1; }
   ROWS+=("$(printf '%s|%s|%s|%s|%s|%s/%s|%s/%s|%s|%s|%s|%s|%s|%s/%s|%s|%s' \
@@ -387,7 +414,7 @@ done
 
 {
   echo
-  echo "PostgreSQL restarted mid-run: 2 replicas, down ${DOWN_SECONDS}s, lease 3s, $INTER_TOKEN/token, $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
+  echo "PostgreSQL restarted mid-run: 2 replicas, down ${DOWN_SECONDS}s, lease $LEASE, $INTER_TOKEN/token, $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
   echo "| mode | owner's client | follower | run | run's error | not ready during (a/b) | ready after start, s (a/b) | new run | state whole | tokens owner | tokens follower | lost | repeated (a/b) | in logs of | verdict |"
   echo "|---|---|---|---|---|---|---|---|---|---:|---:|---:|---|---|---|"
   for row in "${ROWS[@]}"; do echo "| ${row//|/ | } |"; done
