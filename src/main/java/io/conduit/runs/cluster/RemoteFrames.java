@@ -204,19 +204,27 @@ final class RemoteFrames {
                 log.appendRemote(f.format(), f.event());
             }
         }
+        boolean restarted = false;
         synchronized (this) {
-            reading.forEach((t, r) -> {
-                int n = counts.getOrDefault(t, 0);
-                if (n == 0 && rows.newest().getOrDefault(t, 0L) < r.lastId) {
+            for (Map.Entry<String, Reader> e : reading.entrySet()) {
+                Reader r = e.getValue();
+                int n = counts.getOrDefault(e.getKey(), 0);
+                if (n == 0 && rows.newest().getOrDefault(e.getKey(), 0L) < r.lastId) {
                     // the table's ids started again (an unlogged table and its sequence are emptied by a database
                     // crash): the thread is read from its first row; frames already held are skipped by their seq
                     r.lastId = 0;
                     n = PAGE;
+                    restarted = true;
                 }
-                if (n == PAGE && readers.get(t) == r) {
-                    due.add(t);
+                if (n == PAGE && readers.get(e.getKey()) == r) {
+                    due.add(e.getKey());
                 }
-            });
+            }
+        }
+        if (restarted) {
+            // the crash emptied the watches too: they are recorded again now, which restarts the owners' relays
+            LOG.info("The relayed frames' table was emptied (a database crash): watches are recorded again");
+            renew();
         }
     }
 
