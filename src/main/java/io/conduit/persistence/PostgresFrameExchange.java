@@ -222,11 +222,16 @@ public final class PostgresFrameExchange implements FrameExchange {
                         USING unnest($1::text[], $2::text[], $3::text[]) AS g(thread_id, format, origin)
                         WHERE w.thread_id = g.thread_id AND w.format = g.format AND w.origin = g.origin""")
                 .execute(columns(gone));
+        // a watch recorded again (lost: a database crash empties the unlogged table) wakes the owners as a new one
+        // does, so that a relay stopped meanwhile starts again now rather than at its owner's next reload
         return drop.chain(() -> held.isEmpty() ? Uni.createFrom().voidItem() : pool.preparedQuery("""
-                        INSERT INTO conduit_event_watches (thread_id, format, origin, expires_at)
-                        SELECT thread_id, format, origin, now() + $4 * interval '1 millisecond'
-                        FROM unnest($1::text[], $2::text[], $3::text[]) AS h(thread_id, format, origin)
-                        ON CONFLICT (thread_id, format, origin) DO UPDATE SET expires_at = excluded.expires_at""")
+                        WITH up AS (
+                          INSERT INTO conduit_event_watches (thread_id, format, origin, expires_at)
+                          SELECT thread_id, format, origin, now() + $4 * interval '1 millisecond'
+                          FROM unnest($1::text[], $2::text[], $3::text[]) AS h(thread_id, format, origin)
+                          ON CONFLICT (thread_id, format, origin) DO UPDATE SET expires_at = excluded.expires_at
+                          RETURNING thread_id, format, origin, xmax = 0 AS inserted)
+                        SELECT pg_notify('conduit_watches', thread_id || E'\\n' || format || E'\\n' || origin) FROM up WHERE inserted""")
                 .execute(columns(held).addLong(ttl.toMillis()))).replaceWithVoid();
     }
 

@@ -165,6 +165,7 @@ class PostgresFrameExchangeTest {
         assertThat(exchange.watches().await().atMost(WAIT)).doesNotContain(w);
         exchange.renew(List.of(w), List.of(), Duration.ofMinutes(1)).await().atMost(WAIT);
         assertThat(exchange.watches().await().atMost(WAIT)).as("recorded again by its renewal (lost to a crash)").contains(w);
+        assertThat(next(watched, w)).as("and told again, so that the owner's relay starts again now").isTrue();
 
         Watch lapsing = new Watch(thread, "protocol", "p2");
         exchange.watch(lapsing, Duration.ofMillis(-1)).await().atMost(WAIT);

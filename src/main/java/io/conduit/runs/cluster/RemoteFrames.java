@@ -167,14 +167,15 @@ final class RemoteFrames {
     /**
      * The wake-ups (re)started: those sent while they were down are lost, and a database crash, which always ends
      * them, empties the unlogged table and begins its ids again. So every watched thread is read again on its own
-     * from its first row (frames already held are skipped by their seq), and each process from its next batch on.
+     * from its first row (frames already held are skipped by their seq), and each process from its next batch on;
+     * the watches are recorded again.
      */
     void resumed() {
         synchronized (this) {
             origins.clear();
             readers.forEach((t, r) -> readAgain(t, r));
         }
-        read();
+        renew(); // the crash emptied the watches too: recorded again, they restart the owners' relays at once
     }
 
     /** Renews this process's watches, drops those given up, and reads every watched thread (a wake-up may be lost). */

@@ -28,6 +28,13 @@ final class WorkerLease {
     private final Runnable wake;
     /** Whether this replica's port is bound: until then no other live process is proven not to share its id. */
     private volatile boolean replicaProven;
+    /** When a renewal last succeeded. */
+    private volatile Instant renewed;
+    /** Whether the last renewal failed: the store is out of reach, for this worker and likely for every other. */
+    private volatile boolean refused;
+    /** After an outage: when it began (the last renewal before it) and when the store took a renewal again. */
+    private volatile Instant outageFrom;
+    private volatile Instant storeBack;
 
     WorkerLease(RunStore runs, Worker worker, Clock clock, Duration lease, HeldRuns held, Runnable wake) {
         this.runs = runs;
@@ -46,7 +53,7 @@ final class WorkerLease {
      */
     Uni<List<Run>> recover() {
         Instant now = clock.instant();
-        return runs.requeueOrphans(replicaProven ? worker : worker.unproven(), held.ids(), now.minus(lease), now)
+        return runs.requeueOrphans(replicaProven ? worker : worker.unproven(), held.ids(), staleBefore(now), now)
                 .invoke(found -> {
             if (!found.isEmpty()) {
                 LOG.infof("Resuming %d run(s) left running by a stopped process", found.size());
@@ -64,7 +71,30 @@ final class WorkerLease {
 
     /** Renews the hold on the runs this worker holds: a write, so it also tells whether the store takes writes. */
     Uni<Integer> renew() {
-        return runs.renew(worker.id(), held.ids(), clock.instant());
+        return runs.renew(worker.id(), held.ids(), clock.instant()).invoke(n -> {
+            Instant now = clock.instant();
+            if (refused) {
+                refused = false;
+                outageFrom = renewed;
+                storeBack = now;
+            }
+            renewed = now;
+        }).onFailure().invoke(f -> refused = true);
+    }
+
+    /**
+     * Runs last renewed before this are their holder's no more. A holder is gone when it has not renewed for a lease
+     * while the store took writes: for a lease after an outage (the database restarted) every live holder's last
+     * renewal is from before it, so only runs already stale when it began are taken, not the live replicas' runs.
+     */
+    Instant staleBefore(Instant now) {
+        Instant back = storeBack;
+        Instant from = outageFrom;
+        Instant stale = now.minus(lease);
+        if (back == null || !stale.isBefore(back)) {
+            return stale;
+        }
+        return from == null ? Instant.EPOCH : from.minus(lease);
     }
 
     private Uni<List<Run>> recoverAfterRenew(Integer held) {

@@ -58,6 +58,33 @@ class FrameBatcherTest {
         assertThat(seqs(writes.get(1))).containsExactly(2L);
     }
 
+    @Test
+    void aWriteRefusedWhileTheDatabaseIsOutOfReachIsTriedAgainFirstInLine() {
+        batcher.add(frame(1));
+        timers.removeFirst().run();
+        batcher.add(frame(2));
+        inFlight.removeFirst().fail(new java.net.ConnectException("Connection refused"));
+        assertThat(writes).as("nothing written until the backoff is over").hasSize(1);
+        batcher.add(frame(3));
+        timers.removeFirst().run();
+        assertThat(seqs(writes.get(1))).containsExactly(1L, 2L, 3L);
+        inFlight.removeFirst().complete(null);
+        batcher.add(frame(4));
+        timers.removeFirst().run();
+        assertThat(seqs(writes.get(2))).as("written once, after the retry").containsExactly(4L);
+    }
+
+    @Test
+    void framesKeptForTheDatabaseAreBounded() {
+        FrameBatcher small = new FrameBatcher(new Writes(), (ms, task) -> timers.add(task), 5, 3, 2, n -> { });
+        small.add(frame(1));
+        small.add(frame(2));
+        timers.removeFirst().run();
+        small.add(frame(3));
+        inFlight.removeFirst().fail(new java.net.ConnectException("Connection refused"));
+        assertThat(seqs(writes.get(1))).as("past the bound the failed write is dropped").containsExactly(3L);
+    }
+
     private static Frame frame(long seq) {
         return Frame.of("t", "classic", "me", new RunEvent(seq, "r", "values", "", "{}"));
     }
