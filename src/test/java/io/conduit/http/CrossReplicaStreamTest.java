@@ -37,8 +37,10 @@ class CrossReplicaStreamTest {
     @BeforeAll
     static void startReplicas() throws Exception {
         ownerPort = PackagedApp.freePort();
-        PackagedApp a = app(ownerPort);
-        PackagedApp b = app(PackagedApp.freePort());
+        // the owner writes its frames a second after the first of a batch: a join on the other replica finds the run
+        // ended (its record) well before its frames, as it does on an overloaded machine, and must wait for them
+        PackagedApp a = app(ownerPort, "1s");
+        PackagedApp b = app(PackagedApp.freePort(), "5ms");
         owner = a.base();
         other = b.base();
         a.start("owner");
@@ -50,9 +52,10 @@ class CrossReplicaStreamTest {
         APPS.forEach(PackagedApp::close);
     }
 
-    private static PackagedApp app(int port) throws Exception {
+    private static PackagedApp app(int port, String frameLinger) throws Exception {
         PackagedApp a = new PackagedApp(DB, port, "cross-replica", Map.of(
                 "conduit.llm.provider", "simulated",
+                "conduit.cluster.frame-linger", frameLinger,
                 "conduit.simulator.time-to-first-token", "100ms",
                 "conduit.simulator.inter-token-delay", "40ms",
                 "conduit.runs.poll-interval", "200ms",

@@ -23,6 +23,14 @@ public interface ClusterConfig {
     @WithDefault("5ms")
     Duration frameLinger();
 
+    /**
+     * How long, after a run ended on another replica, a join of it here waits for that replica's frames before it
+     * answers with the thread's final values instead. They come within milliseconds unless the machine is overloaded
+     * or that replica died before it wrote them; a run that ended longer ago than this is answered at once.
+     */
+    @WithDefault("10s")
+    Duration relayWait();
+
     /** The most frames one insert carries. */
     @WithDefault("2000")
     int maxBatch();
