@@ -420,14 +420,16 @@ public final class ThreadLog {
         return segments.isEmpty() && remote.isEmpty() && subscribers.isEmpty();
     }
 
-    /** Frees about {@code wanted} bytes from the oldest segments. */
-    synchronized long shed(long wanted) {
+    /** Frees about {@code wanted} bytes from the oldest segments ({@code endedOnly}: of the runs that ended). */
+    synchronized long shed(long wanted, boolean endedOnly) {
         long freed = 0;
         for (RunSegment s : new ArrayList<>(segments.values())) {
             if (freed >= wanted) {
                 break;
             }
-            freed += shed(s);
+            if (!endedOnly || s.ended()) {
+                freed += shed(s);
+            }
         }
         return freed;
     }

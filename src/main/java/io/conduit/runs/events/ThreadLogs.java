@@ -158,7 +158,10 @@ public final class ThreadLogs {
         return bytes.get();
     }
 
-    /** Drops what is past retention, then sheds the largest logs while over the total bound. Run it periodically. */
+    /**
+     * Drops what is past retention, then sheds the largest logs while over the total bound: their ended runs, then if
+     * need be their runs in flight. Run it periodically.
+     */
     public void sweep(long nowMillis) {
         long cutoff = nowMillis - retention.toMillis();
         logs.entrySet().removeIf(e -> e.getValue().expire(cutoff));
@@ -169,10 +172,13 @@ public final class ThreadLogs {
         // sizes are read once: logs grow on other event loops meanwhile, and a sort on a moving key throws
         List<SizedLog> largestFirst = logs.values().stream().map(log -> new SizedLog(log, log.sizeForShedding()))
                 .sorted(Comparator.comparingLong(SizedLog::size).reversed()).toList();
-        for (SizedLog sized : largestFirst) {
-            over -= sized.log().shed(over);
-            if (over <= 0) {
-                return;
+        // ended runs first: a replay of a run in flight (a join, a reconnect) then still gets all of it
+        for (boolean endedOnly : new boolean[] {true, false}) {
+            for (SizedLog sized : largestFirst) {
+                over -= sized.log().shed(over, endedOnly);
+                if (over <= 0) {
+                    return;
+                }
             }
         }
     }
