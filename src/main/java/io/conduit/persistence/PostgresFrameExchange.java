@@ -3,7 +3,6 @@ package io.conduit.persistence;
 import io.conduit.runs.cluster.FrameExchange;
 import io.conduit.runs.events.RunEvent;
 import io.conduit.runs.events.TextDelta;
-import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.pgclient.pubsub.PgChannel;
 import io.vertx.mutiny.pgclient.pubsub.PgSubscriber;
@@ -14,10 +13,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.function.Consumer;
 
 /**
@@ -32,19 +29,18 @@ public final class PostgresFrameExchange implements FrameExchange {
     static final String CLAIMS_CHANNEL = "conduit_claims";
     /** The characters of thread ids one NOTIFY names: its payload is limited to 8,000 bytes. */
     private static final int NOTIFY_CHARS = 6_000;
-    /** The first key of the advisory locks on threads' rows (the run store's locks on threads have one key). */
+    /** The key of the advisory lock the appends hold (the run store's locks on threads have one key, not two). */
     private static final int LOCK_CLASS = 22;
 
     /**
-     * The rows, in order, and the NOTIFY naming their threads. A thread's rows are read by {@code id > last id read},
-     * so its ids must be committed in the order they are drawn: each thread's lock (taken in thread order, so that two
-     * writers never wait on each other) is held from before the ids are drawn to the commit. Two writers of one
-     * thread are rare (a run handed over), and the lock is no other statement's ({@code LOCK_CLASS}).
+     * The rows, in order, and the NOTIFY naming their threads ({@code *} when too many to fit: then every watcher
+     * reads). A thread's rows are read by {@code id > last id read}, so ids must commit in the order they are drawn:
+     * every append holds one lock from before its ids are drawn to its commit. One lock, not one per thread: a process
+     * writes one batch at a time, so it orders only the processes' batches, and a batch may hold a thousand threads.
      */
     private static final String APPEND = """
             WITH locked AS (
-              SELECT count(pg_advisory_xact_lock(%d, hashtext(t))) AS n
-              FROM (SELECT DISTINCT t FROM unnest($1::text[]) AS u(t) ORDER BY t) AS threads
+              SELECT pg_advisory_xact_lock(%d, 0) AS n
             ), ins AS (
               INSERT INTO conduit_event_frames (thread_id, run_id, format, origin, seq, mode, ns, data, text_key, text_start, text_end)
               SELECT r.thread_id, r.run_id, r.format, r.origin, r.seq, r.mode, r.ns, r.data, r.text_key, r.text_start, r.text_end
@@ -55,9 +51,10 @@ public final class PostgresFrameExchange implements FrameExchange {
               ORDER BY r.n
               ON CONFLICT (thread_id, format, seq) WHERE seq >= 0 DO NOTHING
               RETURNING id, thread_id)
-            SELECT pg_notify('conduit_frames', $4[1] || ' ' || min(id) || ' ' || max(id) || E'\\n'
-                                               || string_agg(DISTINCT thread_id, E'\\n'))
-            FROM ins HAVING count(*) > 0""".formatted(LOCK_CLASS);
+            SELECT pg_notify('conduit_frames', $4[1] || ' ' || first_id || ' ' || last_id || E'\\n'
+                                               || CASE WHEN length(names) <= %d THEN names ELSE '*' END)
+            FROM (SELECT min(id) AS first_id, max(id) AS last_id, string_agg(DISTINCT thread_id, E'\\n') AS names
+                  FROM ins HAVING count(*) > 0) AS batch""".formatted(LOCK_CLASS, NOTIFY_CHARS);
     /** Per watched thread, its newest id and its rows after the cursor: one index probe and one range per thread. */
     private static final String AFTER = """
             SELECT w.thread_id AS watched, n.newest, f.id, f.thread_id, f.run_id, f.format, f.origin, f.seq, f.mode, f.ns,
@@ -96,12 +93,6 @@ public final class PostgresFrameExchange implements FrameExchange {
 
     @Override
     public Uni<Void> append(List<Frame> frames) {
-        // one statement per group of threads a NOTIFY can name, in order
-        return Multi.createFrom().iterable(chunks(frames)).onItem().transformToUniAndConcatenate(this::insert)
-                .collect().last().replaceWithVoid();
-    }
-
-    private Uni<Void> insert(List<Frame> frames) {
         int n = frames.size();
         String[] threads = new String[n], runs = new String[n], formats = new String[n], origins = new String[n];
         Long[] seqs = new Long[n];
@@ -133,31 +124,6 @@ public final class PostgresFrameExchange implements FrameExchange {
                 .addArrayOfString(origins).addArrayOfLong(seqs).addArrayOfString(modes).addArrayOfString(nss)
                 .addArrayOfString(data).addArrayOfString(keys).addArrayOfInteger(starts).addArrayOfInteger(ends);
         return pool.preparedQuery(APPEND).execute(args).replaceWithVoid();
-    }
-
-    /** The frames cut where a chunk would name more threads than one NOTIFY may carry; order kept. */
-    static List<List<Frame>> chunks(List<Frame> frames) {
-        List<List<Frame>> chunks = new ArrayList<>();
-        Set<String> threads = new LinkedHashSet<>();
-        int from = 0;
-        int chars = 0;
-        for (int i = 0; i < frames.size(); i++) {
-            String thread = frames.get(i).threadId();
-            if (threads.add(thread)) {
-                chars += thread.length() + 1;
-                if (chars > NOTIFY_CHARS && threads.size() > 1) {
-                    chunks.add(frames.subList(from, i));
-                    from = i;
-                    threads.clear();
-                    threads.add(thread);
-                    chars = thread.length() + 1;
-                }
-            }
-        }
-        if (from < frames.size()) {
-            chunks.add(frames.subList(from, frames.size()));
-        }
-        return chunks;
     }
 
     @Override
@@ -288,8 +254,8 @@ public final class PostgresFrameExchange implements FrameExchange {
             String[] lines = payload.split("\n");
             String[] head = lines[0].split(" ");
             if (head.length == 3) {
-                batch.accept(new Appended(head[0], Long.parseLong(head[1]), Long.parseLong(head[2]),
-                        Arrays.asList(lines).subList(1, lines.length)));
+                List<String> threads = lines.length == 2 && lines[1].equals("*") ? null : Arrays.asList(lines).subList(1, lines.length);
+                batch.accept(new Appended(head[0], Long.parseLong(head[1]), Long.parseLong(head[2]), threads));
             }
         });
     }

@@ -56,9 +56,14 @@ public interface FrameExchange {
 
     /**
      * A batch a process stored: its rows' ids run from {@code firstId} to {@code lastId} (not every id between is its),
-     * and it holds frames of {@code threadIds}.
+     * and it holds frames of {@code threadIds}; null when it held more threads than a wake-up can name (any thread
+     * may be among them).
      */
     record Appended(String origin, long firstId, long lastId, List<String> threadIds) {
+
+        public boolean named() {
+            return threadIds != null;
+        }
     }
 
     /**

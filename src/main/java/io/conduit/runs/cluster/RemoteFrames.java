@@ -111,10 +111,10 @@ final class RemoteFrames {
     }
 
     /**
-     * A wake-up: another process stored a batch. If it names a thread watched here, that process's new rows are read,
-     * from where they were last read. The first batch seen of a process is read from its own first row: what that
-     * process stored before for the threads it names is brought by a read of each of those threads, and its rows are
-     * handed to them only after that.
+     * A wake-up: another process stored a batch. If it names a thread watched here (or too many threads to name them),
+     * that process's new rows are read, from where they were last read. The first batch seen of a process is read
+     * from its own first row: what that process stored before for the threads it names (every watched thread, when it
+     * names none) is brought by a read of each of those threads, and its rows are handed to them only after that.
      */
     void appended(Appended batch) {
         if (origin.equals(batch.origin())) {
@@ -122,7 +122,7 @@ final class RemoteFrames {
         }
         synchronized (this) {
             boolean named = false;
-            for (String t : batch.threadIds()) {
+            for (String t : batch.named() ? batch.threadIds() : readers.keySet()) {
                 Reader r = readers.get(t);
                 if (r != null) {
                     named = true;
@@ -143,7 +143,7 @@ final class RemoteFrames {
         // a batch's ids may be at or below the last read of its process: a read can see a batch before its wake-up
         if (!origins.containsKey(batch.origin())) {
             origins.put(batch.origin(), batch.firstId() - 1);
-            for (String t : batch.threadIds()) {
+            for (String t : batch.named() ? batch.threadIds() : readers.keySet()) {
                 Reader r = readers.get(t);
                 if (r != null && r.caughtUp) {
                     r.caughtUp = false;

@@ -114,6 +114,22 @@ class RemoteFramesTest {
         assertThat(got).containsExactlyInAnyOrder(4L, 5L, 6L, 7L, 8L, 9L);
     }
 
+    @Test
+    void aWakeUpTooBigToNameItsThreadsIsReadForEveryWatchedThread() {
+        remote.watching("a", CLASSIC);
+        remote.watching("b", CLASSIC);
+        table.add("a", "other", 5);
+        table.add("b", "other", 6);
+        remote.appended(table.unnamedBatch("other")); // the first of its process: each thread read on its own first
+        follow("a", 0);
+        follow("b", 0);
+        table.add("a", "other", 7);
+        table.add("unwatched", "other", 1);
+        table.add("b", "other", 8);
+        remote.appended(table.unnamedBatch("other"));
+        assertThat(got).containsExactlyInAnyOrder(5L, 6L, 7L, 8L);
+    }
+
     private void follow() {
         follow("t", 11);
     }
@@ -158,6 +174,12 @@ class RemoteFramesTest {
             List<Frame> added = rows.subList(Math.min(batched, rows.size()), rows.size());
             batched = rows.size();
             return new Appended(origin, added.getFirst().id(), added.getLast().id(), List.of(threads));
+        }
+
+        /** The same, from a process that stored too many threads to name them. */
+        Appended unnamedBatch(String origin) {
+            Appended named = batch(origin);
+            return new Appended(origin, named.firstId(), named.lastId(), null);
         }
 
         @Override
