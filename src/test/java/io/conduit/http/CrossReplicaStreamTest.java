@@ -40,7 +40,7 @@ class CrossReplicaStreamTest {
         // the owner writes its frames a second after the first of a batch: a join on the other replica finds the run
         // ended (its record) well before its frames, as it does on an overloaded machine, and must wait for them
         PackagedApp a = app(ownerPort, "1s");
-        PackagedApp b = app(PackagedApp.freePort(), "5ms");
+        PackagedApp b = app(PackagedApp.freePort(), "0ms");
         owner = a.base();
         other = b.base();
         a.start("owner");
