@@ -178,7 +178,12 @@ final class RemoteFrames {
         renew(); // the crash emptied the watches too: recorded again, they restart the owners' relays at once
     }
 
-    /** Renews this process's watches, drops those given up, and reads every watched thread (a wake-up may be lost). */
+    /**
+     * Renews this process's watches, drops those given up, and tries again the reads that failed: the processes' rows
+     * (one read, of what is new), and the threads whose own read has not brought them up to the live path. Not every
+     * watched thread: a wake-up is lost only with the listener's connection, and then {@link #resumed} reads them all
+     * (read every renewal, a thousand threads took the read loop for a tenth of a second).
+     */
     void renew() {
         List<Watch> dropped;
         List<Watch> held = new ArrayList<>();
@@ -186,7 +191,12 @@ final class RemoteFrames {
             dropped = List.copyOf(gone);
             gone.clear();
             clients.forEach((thread, formats) -> formats.keySet().forEach(f -> held.add(new Watch(thread, f, origin))));
-            due.addAll(readers.keySet());
+            readers.forEach((t, r) -> {
+                if (!r.caughtUp) {
+                    due.add(t);
+                }
+            });
+            originsDue |= !origins.isEmpty();
         }
         exchange.renew(held, dropped, ttl).subscribe().with(ok -> { },
                 f -> LOG.warnf("Watches were not renewed: %s", f.getMessage()));

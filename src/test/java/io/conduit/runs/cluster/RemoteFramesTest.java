@@ -130,6 +130,24 @@ class RemoteFramesTest {
         assertThat(got).containsExactlyInAnyOrder(5L, 6L, 7L, 8L);
     }
 
+    @Test
+    void theRenewalTriesAgainAFailedReadOfAThreadAndReadsNoThreadAlreadyCaughtUp() {
+        remote.watching("a", CLASSIC);
+        table.failReads = true;
+        remote.watching("b", CLASSIC); // its own read fails
+        table.failReads = false;
+        table.add("b", "other", 6);
+        table.reads.clear();
+        remote.renew();
+        assertThat(table.reads).as("one read, of the thread whose read failed").containsExactly(1);
+        follow("b", 0);
+        assertThat(got).containsExactly(6L);
+
+        table.reads.clear();
+        remote.renew();
+        assertThat(table.reads).as("nothing failed since: no read by thread").isEmpty();
+    }
+
     private void follow() {
         follow("t", 11);
     }
@@ -157,6 +175,8 @@ class RemoteFramesTest {
         final List<Integer> reads = new ArrayList<>();
         /** How many reads of the processes' new rows were made. */
         int sinceReads;
+        /** Whether reads by thread fail (the database out of reach). */
+        boolean failReads;
         private long nextId = 1;
         private int batched;
 
@@ -197,6 +217,9 @@ class RemoteFramesTest {
         @Override
         public Uni<Rows> after(List<Cursor> cursors, int limit) {
             reads.add(cursors.size());
+            if (failReads) {
+                return Uni.createFrom().failure(new IllegalStateException("the database is out of reach"));
+            }
             List<Frame> frames = new ArrayList<>();
             Map<String, Long> newest = new HashMap<>();
             for (Cursor c : cursors) {
