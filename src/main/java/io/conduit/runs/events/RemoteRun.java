@@ -6,14 +6,17 @@ import java.util.List;
 /**
  * A run another replica executes, as this replica's log holds it: the frames of each format that replica relayed
  * (already translated there, so they are the very frames its own clients got), for replay and for this replica's
- * clients. Bounded like a segment: past {@code maxChars} only the frames a replay must give ({@link RunEvent#kept})
- * stay. Not thread-safe: {@link ThreadLog} guards it.
+ * clients. Bounded like a segment: past {@code maxChars}, or when the logs' total bound sheds it, only the frames a
+ * replay must give ({@link RunEvent#kept}) stay, and a replay says what was dropped. Not thread-safe: {@link ThreadLog}
+ * guards it.
  */
 final class RemoteRun {
 
     final String runId;
     private final long maxChars;
     private final List<List<RunEvent>> frames;
+    /** Per format, the seq of the last frame dropped to bound memory; -1 while none was. */
+    private final long[] droppedThrough;
     private long chars;
     long endedAtMillis = -1;
 
@@ -21,8 +24,10 @@ final class RemoteRun {
         this.runId = runId;
         this.maxChars = maxChars;
         this.frames = new ArrayList<>(views);
+        this.droppedThrough = new long[views];
         for (int v = 0; v < views; v++) {
             frames.add(new ArrayList<>());
+            droppedThrough[v] = -1;
         }
     }
 
@@ -57,11 +62,26 @@ final class RemoteRun {
         return chars;
     }
 
-    private void shed() {
+    /** The seq through which frames of the format were dropped ({@link #shed}), for a replay's notice; -1 if none. */
+    long droppedThrough(int view) {
+        return droppedThrough[view];
+    }
+
+    /** Drops every frame a replay need not give (it says what went instead); returns the characters freed. */
+    long shed() {
+        long before = chars;
         chars = 0;
-        for (List<RunEvent> list : frames) {
-            list.removeIf(e -> !e.kept() && list.getLast() != e);
+        for (int v = 0; v < frames.size(); v++) {
+            List<RunEvent> list = frames.get(v);
+            RunEvent last = list.isEmpty() ? null : list.getLast();
+            for (RunEvent e : list) {
+                if (!e.kept() && e != last) {
+                    droppedThrough[v] = Math.max(droppedThrough[v], e.seq());
+                }
+            }
+            list.removeIf(e -> !e.kept() && e != last);
             list.forEach(e -> chars += e.length());
         }
+        return before - chars;
     }
 }

@@ -192,7 +192,7 @@ public final class ThreadLog {
         if (r == null || r.ended() && (!r.has(view) || !retained(r.endedAtMillis, view))) {
             return null;
         }
-        replay(r.frames(view), afterSeq, listener);
+        replay(r, view, afterSeq, listener);
         ThreadEventLog.Subscription sub = new ThreadEventLog.Subscription(this, view, runId, listener);
         sub.floor = Math.max(afterSeq, r.frames(view).isEmpty() ? -1 : r.frames(view).getLast().seq());
         if (r.ended()) {
@@ -228,7 +228,7 @@ public final class ThreadLog {
             }
         }
         if (afterSeq != null && watch) {
-            remote.values().forEach(r -> replay(r.frames(view), afterSeq, listener));
+            remote.values().forEach(r -> replay(r, view, afterSeq, listener));
         }
         ThreadEventLog.Subscription sub = new ThreadEventLog.Subscription(this, view, null, listener);
         sub.floor = afterSeq == null ? -1 : afterSeq;
@@ -337,6 +337,15 @@ public final class ThreadLog {
         replay(fresh(s, owner.views().get(view)).catchUp(s), afterSeq, listener);
     }
 
+    /** A replay of a relayed run's frames after {@code afterSeq}; when some were shed, first the notice that says so. */
+    private void replay(RemoteRun r, int view, long afterSeq, RunEventListener listener) {
+        long dropped = r.droppedThrough(view);
+        if (afterSeq < dropped) {
+            listener.onReplay(owner.views().get(view).notice().of(r.runId, dropped));
+        }
+        replay(r.frames(view), afterSeq, listener);
+    }
+
     private static void replay(List<RunEvent> frames, long afterSeq, RunEventListener listener) {
         for (RunEvent e : frames) {
             if (e.seq() > afterSeq) {
@@ -420,9 +429,22 @@ public final class ThreadLog {
         return segments.isEmpty() && remote.isEmpty() && subscribers.isEmpty();
     }
 
-    /** Frees about {@code wanted} bytes from the oldest segments ({@code endedOnly}: of the runs that ended). */
+    /**
+     * Frees about {@code wanted} bytes: {@code endedOnly}, from the runs relayed from other replicas that ended and then
+     * the oldest segments that ended; else from the oldest segments, in flight or not.
+     */
     synchronized long shed(long wanted, boolean endedOnly) {
         long freed = 0;
+        for (RemoteRun r : endedOnly ? remote.values() : List.<RemoteRun>of()) {
+            if (freed >= wanted) {
+                break;
+            }
+            if (r.ended()) {
+                long chars = 2 * r.shed();
+                owner.account(-chars);
+                freed += chars;
+            }
+        }
         for (RunSegment s : new ArrayList<>(segments.values())) {
             if (freed >= wanted) {
                 break;
@@ -438,6 +460,9 @@ public final class ThreadLog {
         long n = 0;
         for (RunSegment s : segments.values()) {
             n += s.bytes();
+        }
+        for (RemoteRun r : remote.values()) {
+            n += 2 * r.chars(); // as they are counted (appendRemote)
         }
         return n;
     }

@@ -70,7 +70,7 @@ class RemoteFramesTest {
     }
 
     @Test
-    void aThreadWhoseRowsExpiredIsReadAgainOnItsOwnAndTheOthersGoOnFromTheirProcess() {
+    void aThreadWhoseRowsExpiredGoesOnFromItsProcesssNewRowsAsTheOthersDo() {
         remote.watching("t", CLASSIC);
         remote.watching("u", CLASSIC);
         table.add("t", "other", 5);

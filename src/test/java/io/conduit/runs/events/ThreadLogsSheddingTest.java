@@ -37,6 +37,34 @@ class ThreadLogsSheddingTest {
         assertThat(bounded.bytes()).isLessThan(unbounded.bytes());
     }
 
+    @Test
+    void aRunRelayedFromAnotherReplicaThatEndedIsShedBeforeARunInFlightAndItsReplaySaysSo() {
+        ThreadLogs unbounded = logs(1 << 24);
+        fillWithRelayed(unbounded);
+        List<String> live = replay(unbounded, "live-thread", "live");
+        assertThat(replay(unbounded, "relayed-thread", "relayed")).hasSize(201);
+
+        ThreadLogs bounded = logs(unbounded.bytes() - 1);
+        fillWithRelayed(bounded);
+        bounded.sweep(NOW);
+
+        assertThat(replay(bounded, "live-thread", "live")).as("the run in flight, replayed whole").isEqualTo(live);
+        List<String> relayed = replay(bounded, "relayed-thread", "relayed");
+        assertThat(relayed.getFirst()).as("what was dropped, said first").startsWith("200 error ").contains("EventsDropped");
+        assertThat(relayed).as("then what a replay must give: the end").hasSize(2).last().asString().startsWith("201 end ");
+    }
+
+    /** An ended run another replica executed (200 tokens and its end, as relayed), and a run in flight here. */
+    private static void fillWithRelayed(ThreadLogs logs) {
+        ThreadLog relayed = logs.log("relayed-thread");
+        for (int seq = 1; seq <= 200; seq++) {
+            relayed.appendRemote(RunEventLogs.NAME, new RunEvent(seq, "relayed", "messages", "", "[{\"content\":\"word" + seq + "\"}]"));
+        }
+        relayed.appendRemote(RunEventLogs.NAME, new RunEvent(201, "relayed", "end", "", "null"));
+        relayed.endRemote("relayed", NOW);
+        run(logs, "live-thread", "live", 300, false);
+    }
+
     private static ThreadLogs logs(long maxTotalBytes) {
         return ServiceLogs.of(Duration.ofMinutes(10), Duration.ofMinutes(2), 1 << 20, maxTotalBytes, () -> NOW);
     }
