@@ -31,6 +31,8 @@ final class RunSegment {
     long endedAtMillis = -1;
     /** Whether its entries were dropped to bound memory: from then on it is only translated live. */
     boolean shed;
+    /** Once shed, the seq its frames were numbered from (its {@link RunNotice.Began}), for the notice of a replay. */
+    long shedFromSeq = -1;
     /** Per view, its translation, once a client asked for that format. */
     final Translation[] translations;
     /** The last token kept whole: a following token of the same message and task is kept as its text. */
@@ -110,6 +112,9 @@ final class RunSegment {
     /** Drops every entry; returns the bytes freed. Its translations go on live. */
     long drop() {
         long freed = bytes;
+        if (size > 0 && items[0] instanceof RunNotice.Began began) {
+            shedFromSeq = began.firstSeq();
+        }
         items = new Object[0];
         at = new int[0];
         size = 0;

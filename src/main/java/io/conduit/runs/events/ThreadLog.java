@@ -316,6 +316,12 @@ public final class ThreadLog {
      */
     private void replay(RunSegment s, int view, long afterSeq, RunEventListener listener) {
         Translation t = s.translations[view];
+        if (t == null && s.shed) { // an ended run shed before anyone read it in this format: all of it went
+            if (s.shedFromSeq >= 0 && afterSeq < s.shedFromSeq) {
+                listener.onReplay(owner.views().get(view).notice().of(s.runId, s.shedFromSeq));
+            }
+            return;
+        }
         if (t == null) {
             replay(open(s, view), afterSeq, listener);
             return;
@@ -391,15 +397,18 @@ public final class ThreadLog {
     }
 
     /**
-     * Drops the segment's entries to free memory: every format is first translated to the end (frames nobody reads
-     * are dropped), so that each goes on live; a replay then says what was dropped.
+     * Drops the segment's entries to free memory; a replay then says what was dropped. A run in flight is first
+     * translated to the end in every format (frames nobody reads are dropped), so that each goes on live; an ended
+     * run is not (translating thousands of runs into every format held the sweep's event loop for seconds).
      */
     private long shed(RunSegment s) {
         if (s.shed || s.size() == 0) {
             return 0;
         }
         for (int v = 0; v < s.translations.length; v++) {
-            open(s, v);
+            if (!s.ended()) {
+                open(s, v);
+            }
             Translation t = s.translations[v];
             if (t != null) {
                 t.droppedThrough = t.last;
