@@ -48,12 +48,11 @@ public final class PostgresRunStore implements RunStore {
      * The oldest claimable run, locked (runs other workers are claiming are skipped, not waited for), becomes running.
      * Two workers may still pick runs of one thread at once (neither sees the other's uncommitted claim): the second
      * update then fails on the unique index.
-     */
-    /**
-     * The oldest due pending run that is its thread's oldest and whose thread runs nothing. Both checks are scalar
-     * subqueries, each one probe of a thread's index per candidate, not {@code NOT EXISTS}: the planner makes those
-     * anti-joins shaped by its statistics, and the plan a pooled connection caches for this statement was made when
-     * the table was small. With a thousand runs pending that plan compared every candidate with every running run
+     *
+     * <p>Claimable: a due pending run that is its thread's oldest and whose thread runs nothing. Both checks are
+     * scalar subqueries, each one probe of a thread's index per candidate, not {@code NOT EXISTS}: the planner makes
+     * those anti-joins shaped by its statistics, and the plan a pooled connection caches for this statement was made
+     * when the table was small. With a thousand runs pending that plan compared every candidate with every running run
      * (160 ms a claim, runs starting at five a second); the subqueries keep each candidate's cost to two probes.
      */
     private static final String CLAIM = "UPDATE conduit_runs SET status = 'running', worker_id = $1, updated_at = $2 "
