@@ -58,8 +58,9 @@ final class RemoteRun {
         return endedAtMillis >= 0;
     }
 
-    long chars() {
-        return chars;
+    /** What it holds as the logs' bound counts it: its frames' characters, two bytes each. */
+    long bytes() {
+        return 2 * chars;
     }
 
     /** The seq through which frames of the format were dropped ({@link #shed}), for a replay's notice; -1 if none. */
@@ -67,21 +68,23 @@ final class RemoteRun {
         return droppedThrough[view];
     }
 
-    /** Drops every frame a replay need not give (it says what went instead); returns the characters freed. */
+    /** Drops every frame a replay need not give (it says what went instead); returns the bytes freed. */
     long shed() {
-        long before = chars;
+        long before = bytes();
         chars = 0;
         for (int v = 0; v < frames.size(); v++) {
+            int view = v;
             List<RunEvent> list = frames.get(v);
             RunEvent last = list.isEmpty() ? null : list.getLast();
-            for (RunEvent e : list) {
-                if (!e.kept() && e != last) {
-                    droppedThrough[v] = Math.max(droppedThrough[v], e.seq());
+            list.removeIf(e -> {
+                boolean drop = !e.kept() && e != last;
+                if (drop) {
+                    droppedThrough[view] = Math.max(droppedThrough[view], e.seq());
                 }
-            }
-            list.removeIf(e -> !e.kept() && e != last);
+                return drop;
+            });
             list.forEach(e -> chars += e.length());
         }
-        return before - chars;
+        return before - bytes();
     }
 }

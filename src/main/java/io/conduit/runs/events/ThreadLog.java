@@ -130,11 +130,11 @@ public final class ThreadLog {
         // notice of its claim (executedElsewhere), and its subscribers here get them from the relayed run meanwhile
         int view = owner.view(format);
         RemoteRun r = remote.computeIfAbsent(frame.runId(), id -> new RemoteRun(id, owner.views().size(), owner.maxRunBytes() / 2));
-        long held = r.chars();
+        long held = r.bytes();
         if (r.ended() || !r.add(view, frame)) {
             return;
         }
-        owner.account(2 * (r.chars() - held)); // counted with the segments: the total bound sheds the largest logs
+        owner.account(r.bytes() - held); // counted with the segments: the total bound sheds the largest logs
         for (ThreadEventLog.Subscription sub : subscribers) {
             if (!sub.relay && sub.wants(view, frame.runId()) && frame.seq() > sub.floor) {
                 sub.listener.onEvent(frame);
@@ -431,7 +431,7 @@ public final class ThreadLog {
         remote.values().removeIf(r -> {
             boolean old = r.ended() && r.endedAtMillis < cutoffMillis;
             if (old) {
-                owner.account(-2 * r.chars());
+                owner.account(-r.bytes());
             }
             return old;
         });
@@ -444,14 +444,16 @@ public final class ThreadLog {
      */
     synchronized long shed(long wanted, boolean endedOnly) {
         long freed = 0;
-        for (RemoteRun r : endedOnly ? remote.values() : List.<RemoteRun>of()) {
-            if (freed >= wanted) {
-                break;
-            }
-            if (r.ended()) {
-                long chars = 2 * r.shed();
-                owner.account(-chars);
-                freed += chars;
+        if (endedOnly) {
+            for (RemoteRun r : remote.values()) {
+                if (freed >= wanted) {
+                    break;
+                }
+                if (r.ended()) {
+                    long bytes = r.shed();
+                    owner.account(-bytes);
+                    freed += bytes;
+                }
             }
         }
         for (RunSegment s : new ArrayList<>(segments.values())) {
@@ -471,7 +473,7 @@ public final class ThreadLog {
             n += s.bytes();
         }
         for (RemoteRun r : remote.values()) {
-            n += 2 * r.chars(); // as they are counted (appendRemote)
+            n += r.bytes();
         }
         return n;
     }
@@ -494,7 +496,7 @@ public final class ThreadLog {
                 owner.opened(-1);
             }
         }
-        remote.values().forEach(r -> owner.account(-2 * r.chars()));
+        remote.values().forEach(r -> owner.account(-r.bytes()));
         remote.clear();
         expire(Long.MAX_VALUE);
     }
