@@ -121,37 +121,28 @@ final class RemoteFrames {
             return; // relayed by this process for the others: its clients had it live
         }
         synchronized (this) {
+            // a batch's ids may be at or below the last read of its process: a read can see a batch before its wake-up
+            boolean firstOfProcess = !origins.containsKey(batch.origin());
             boolean named = false;
             for (String t : batch.named() ? batch.threadIds() : readers.keySet()) {
                 Reader r = readers.get(t);
-                if (r != null) {
-                    named = true;
-                    if (!r.caughtUp) {
-                        due.add(t); // its own read may have been taken before this batch: one more brings it
-                    }
+                if (r == null) {
+                    continue;
+                }
+                named = true;
+                if (firstOfProcess) {
+                    r.caughtUp = false; // what the process stored for it before is brought by its own read
+                }
+                if (!r.caughtUp) {
+                    due.add(t); // its own read may have been taken before this batch: one more brings it
                 }
             }
             if (named) {
-                follow(batch);
+                origins.putIfAbsent(batch.origin(), batch.firstId() - 1);
+                originsDue = true;
             }
         }
         read();
-    }
-
-    /** Called holding the lock. */
-    private void follow(Appended batch) {
-        // a batch's ids may be at or below the last read of its process: a read can see a batch before its wake-up
-        if (!origins.containsKey(batch.origin())) {
-            origins.put(batch.origin(), batch.firstId() - 1);
-            for (String t : batch.named() ? batch.threadIds() : readers.keySet()) {
-                Reader r = readers.get(t);
-                if (r != null && r.caughtUp) {
-                    r.caughtUp = false;
-                    due.add(t);
-                }
-            }
-        }
-        originsDue = true;
     }
 
     /**
