@@ -1,7 +1,6 @@
 package io.conduit.llm.simulator;
 
 import io.smallrye.mutiny.Multi;
-import io.smallrye.mutiny.Uni;
 import io.vertx.core.Vertx;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
@@ -10,15 +9,18 @@ import java.util.List;
 
 /**
  * Paces a stream like a model: {@code time-to-first-token} before the first item, {@code inter-token-delay} before
- * each further one. Waits are Vert.x timers, so no thread is held while waiting; a zero delay sets no timer at all,
+ * each further one. Waits are Vert.x timers, so no thread is held while waiting ({@link PacedItems}); a zero delay sets no timer at all,
  * so a benchmark measures the service, not a clock.
  */
 @Singleton
 class TokenPacing {
 
-    /** Completes after a delay; an interface so that tests can see which delays were asked for without waiting. */
+    /**
+     * Runs {@code then} after a delay and returns what cancels it; an interface so that tests can see which delays were
+     * asked for without waiting.
+     */
     interface Timer {
-        Uni<Void> after(Duration delay);
+        Runnable after(Duration delay, Runnable then);
     }
 
     private final Duration first;
@@ -40,18 +42,14 @@ class TokenPacing {
         if (first.isZero() && between.isZero()) {
             return Multi.createFrom().iterable(items);
         }
-        // one item at a time: the next wait starts only once the item before has been taken
-        return Multi.createFrom().range(0, items.size()).onItem().transformToUniAndConcatenate(i -> {
-            Duration wait = i == 0 ? first : between;
-            return wait.isZero() ? Uni.createFrom().item(items.get(i)) : timer.after(wait).replaceWith(items.get(i));
-        });
+        return new PacedItems<>(items, first, between, timer);
     }
 
     /** A Vert.x timer on the caller's context (the request's event loop); cancelled if the client goes away first. */
     static Timer vertxTimer(Vertx vertx) {
-        return delay -> Uni.createFrom().emitter(e -> {
-            long id = vertx.setTimer(Math.max(1, delay.toMillis()), t -> e.complete(null));
-            e.onTermination(() -> vertx.cancelTimer(id));
-        });
+        return (delay, then) -> {
+            long id = vertx.setTimer(Math.max(1, delay.toMillis()), t -> then.run());
+            return () -> vertx.cancelTimer(id);
+        };
     }
 }

@@ -2,7 +2,6 @@ package io.conduit.llm.simulator;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.smallrye.mutiny.Uni;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,9 +15,10 @@ import org.junit.jupiter.api.Test;
 class PacedWritesTest {
 
     private final List<Duration> asked = new ArrayList<>();
-    private final TokenPacing.Timer recording = delay -> {
+    private final TokenPacing.Timer recording = (delay, then) -> {
         asked.add(delay);
-        return Uni.createFrom().voidItem();
+        then.run();
+        return () -> { };
     };
 
     @Test

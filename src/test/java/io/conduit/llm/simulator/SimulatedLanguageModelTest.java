@@ -15,9 +15,7 @@ import io.conduit.agent.port.ModelResponse;
 import io.conduit.agent.port.ModelRole;
 import io.conduit.agent.port.ToolSpec;
 import io.smallrye.mutiny.Multi;
-import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.helpers.test.AssertSubscriber;
-import io.smallrye.mutiny.subscription.UniEmitter;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -40,19 +38,22 @@ class SimulatedLanguageModelTest {
     /** A timer that waits until the test fires it, and records what was asked and what was cancelled. */
     private static final class HandTimer implements TokenPacing.Timer {
         final List<Duration> asked = new ArrayList<>();
-        final List<UniEmitter<? super Void>> pending = new ArrayList<>();
+        final List<Runnable> pending = new ArrayList<>();
         int cancelled;
 
         @Override
-        public Uni<Void> after(Duration delay) {
-            return Uni.createFrom().<Void>emitter(e -> {
-                asked.add(delay);
-                pending.add(e);
-            }).onCancellation().invoke(() -> cancelled++);
+        public Runnable after(Duration delay, Runnable then) {
+            asked.add(delay);
+            pending.add(then);
+            return () -> {
+                if (pending.remove(then)) {
+                    cancelled++;
+                }
+            };
         }
 
         void fire() {
-            pending.removeFirst().complete(null);
+            pending.removeFirst().run();
         }
     }
 
@@ -62,7 +63,7 @@ class SimulatedLanguageModelTest {
     }
 
     private static SimulatedLanguageModel unpaced() {
-        return model(new TokenPacing(Duration.ZERO, Duration.ZERO, delay -> {
+        return model(new TokenPacing(Duration.ZERO, Duration.ZERO, (delay, then) -> {
             throw new AssertionError("no timer with zero delays");
         }), false, false);
     }
@@ -203,9 +204,10 @@ class SimulatedLanguageModelTest {
     @Test
     void zeroDelaysEmitEverythingWithoutATimer() {
         List<Duration> asked = new ArrayList<>();
-        SimulatedLanguageModel model = model(new TokenPacing(Duration.ZERO, Duration.ZERO, delay -> {
+        SimulatedLanguageModel model = model(new TokenPacing(Duration.ZERO, Duration.ZERO, (delay, then) -> {
             asked.add(delay);
-            return Uni.createFrom().voidItem();
+            then.run();
+            return () -> { };
         }), false, false);
 
         List<ModelEvent> events = run(model.stream(planner(UserMessage.of("good morning"))));
