@@ -181,7 +181,7 @@ final class ProtocolEvents implements RunTranslator {
     private void taskFinished(GraphEvent.Tag tag, String taskId, Update update) {
         Namespace ns = frames.task(tag);
         blocks.taskFinished(ns, update);
-        String values = WireState.update(update, ProtocolJson::message).toString();
+        String values = WireState.updateJson(update, ProtocolJson::message);
         frames.emit(UPDATES, frames.graph(tag.ns()), tag.node(), frames.data().append(values));
         StringBuilder d = frames.data().append("{\"id\":");
         ProtocolJson.quote(d, taskId).append(",\"name\":");
@@ -217,7 +217,7 @@ final class ProtocolEvents implements RunTranslator {
             ProtocolJson.quote(d, parent).append(",\"step\":").append(tag.step()).append(",\"source\":\"loop\"}");
             frames.emit(CHECKPOINTS, ns, null, d);
         }
-        frames.emit(VALUES, ns, null, frames.data().append(WireState.values(v.state(), ProtocolJson::message).toString()));
+        frames.emit(VALUES, ns, null, frames.data().append(WireState.valuesJson(v.state(), ProtocolJson::message)));
     }
 
     private void interrupted(GraphEvent.Tag tag, GraphEvent.Interrupted i) {

@@ -1,5 +1,6 @@
 package io.conduit.runs.wire;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -9,6 +10,13 @@ import io.conduit.graph.MessageList;
 import io.conduit.graph.State;
 import io.conduit.graph.Update;
 import io.conduit.kernel.JsonCodec;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 
 /**
  * State values and node updates as clients read them: each channel through its codec, except chat messages, which
@@ -89,6 +97,81 @@ public final class WireState {
             }
         }
         return out;
+    }
+
+    /**
+     * {@link #values(State, java.util.function.Function)} as JSON text, written straight: each channel's codec output
+     * goes in as its codec wrote it, not parsed into a tree and written again (a values event per step carries the
+     * whole state).
+     */
+    public static String valuesJson(State state, java.util.function.Function<ChatMessage, ? extends JsonNode> messages) {
+        StringWriter out = new StringWriter(256);
+        try (JsonGenerator g = JsonCodec.MAPPER.createGenerator(out)) {
+            g.writeStartObject();
+            for (Channel ch : state.schema().channels()) {
+                Object v = state.get(ch);
+                g.writeFieldName(ch.name());
+                if (v instanceof MessageList<?> list && (list.isEmpty() || list.get(0) instanceof ChatMessage)) {
+                    g.writeStartArray();
+                    for (Object m : list) {
+                        g.writeTree(messages.apply((ChatMessage) m));
+                    }
+                    g.writeEndArray();
+                } else {
+                    g.writeRawValue(encoded(ch.valueCodec(), v));
+                }
+            }
+            g.writeEndObject();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out.toString();
+    }
+
+    /**
+     * {@link #update(Update, java.util.function.Function)} as JSON text, written straight as {@link #valuesJson} is:
+     * channels in the order first written, a channel that stores its writes as the list of them, any other as its
+     * last write.
+     */
+    public static String updateJson(Update update, java.util.function.Function<ChatMessage, ? extends JsonNode> messages) {
+        Map<Channel<?, ?>, List<Object>> byChannel = new LinkedHashMap<>();
+        for (Update.Write w : update.writes()) {
+            List<Object> writes = byChannel.computeIfAbsent(w.channel(), c -> new ArrayList<>(1));
+            if (!w.channel().storesWrites()) {
+                writes.clear();
+            }
+            writes.add(w.value());
+        }
+        StringWriter out = new StringWriter(128);
+        try (JsonGenerator g = JsonCodec.MAPPER.createGenerator(out)) {
+            g.writeStartObject();
+            for (Map.Entry<Channel<?, ?>, List<Object>> e : byChannel.entrySet()) {
+                Channel ch = e.getKey();
+                g.writeFieldName(ch.name());
+                if (ch.storesWrites()) {
+                    g.writeStartArray();
+                }
+                for (Object value : e.getValue()) {
+                    if (value instanceof ChatMessage m) {
+                        g.writeTree(messages.apply(m));
+                    } else {
+                        g.writeRawValue(encoded(ch.writeCodec(), value));
+                    }
+                }
+                if (ch.storesWrites()) {
+                    g.writeEndArray();
+                }
+            }
+            g.writeEndObject();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out.toString();
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static String encoded(io.conduit.kernel.Codec codec, Object value) {
+        return codec.encode(value);
     }
 
     static JsonNode tree(String json) {
