@@ -60,7 +60,8 @@ public class ClusterBeans {
         timer = vertx.setPeriodic(Math.max(100, config.watchTtl().toMillis() / 3), id -> {
             remote.renew();
             ends.check();
-            exchange.watches().subscribe().with(relay::reload, f -> LOG.warnf("Watches were not read: %s", f.getMessage()));
+            long mark = relay.mark();
+            exchange.watches().subscribe().with(w -> relay.reload(w, mark), f -> LOG.warnf("Watches were not read: %s", f.getMessage()));
         });
         LOG.infof("Runs' frames are shared with the other replicas through the database (process %s)", origin);
     }

@@ -28,6 +28,9 @@ final class FrameRelay {
     private final Map<String, Set<String>> watched = new HashMap<>();
     /** Per thread, its relays by format. */
     private final Map<String, Map<String, ThreadEventLog.Subscription>> relays = new HashMap<>();
+    /** Watch notices so far; per watch ({@code thread\nformat}), the number of its latest notice not yet reloaded. */
+    private long notices;
+    private final Map<String, Long> noticed = new HashMap<>();
 
     FrameRelay(ThreadLogs logs, FrameBatcher batcher, String origin) {
         this.logs = logs;
@@ -42,14 +45,24 @@ final class FrameRelay {
         }
         synchronized (this) {
             watched.computeIfAbsent(w.threadId(), t -> new HashSet<>()).add(w.format());
+            noticed.put(w.threadId() + "\n" + w.format(), ++notices);
         }
         if (logs.find(w.threadId()) != null) {
             relay(w.threadId(), w.format());
         }
     }
 
-    /** The watches in force: relays of threads no other process watches any more stop. */
-    void reload(List<Watch> watches) {
+    /** Where the watch notices are now: give it to {@link #reload} with the watches read after it. */
+    synchronized long mark() {
+        return notices;
+    }
+
+    /**
+     * The watches in force, read after {@code mark}: relays of threads no other process watches any more stop. A watch
+     * whose notice came after the mark is kept whatever the read says: the read may have been answered from before
+     * the watch was recorded (its notice then overtook its answer, and the relay it started would stop mid-run).
+     */
+    void reload(List<Watch> watches, long mark) {
         Map<String, Set<String>> now = new HashMap<>();
         for (Watch w : watches) {
             if (!origin.equals(w.origin()) && logs.hasFormat(w.format())) {
@@ -58,6 +71,14 @@ final class FrameRelay {
         }
         List<ThreadEventLog.Subscription> stopped = new java.util.ArrayList<>();
         synchronized (this) {
+            noticed.entrySet().removeIf(n -> {
+                if (n.getValue() <= mark) {
+                    return true; // noticed before the read: the read has it, if it still holds
+                }
+                String[] w = n.getKey().split("\n", 2);
+                now.computeIfAbsent(w[0], t -> new HashSet<>()).add(w[1]);
+                return false;
+            });
             watched.clear();
             watched.putAll(now);
             relays.entrySet().removeIf(thread -> {

@@ -63,10 +63,23 @@ class FrameRelayTest {
         relay.watch(new Watch("t", CLASSIC, "other")); // before this process holds the thread
         ThreadLog log = FrameLogs.begin(logs, "t", "r1");
         log.append("r1", frame(10));
-        relay.reload(List.of());
+        relay.reload(List.of(), relay.mark());
         log.append("r1", frame(11));
         log.end("r1", System.currentTimeMillis());
         assertThat(written).extracting(f -> f.event() == null ? -1L : f.event().seq()).containsExactly(10L);
+    }
+
+    @Test
+    void aReadOfTheWatchesOvertakenByAWatchsNoticeDoesNotStopItsRelay() {
+        ThreadLog log = FrameLogs.begin(logs, "t", "r1");
+        long mark = relay.mark(); // the periodic read of the watches goes out, and is answered from before the watch
+        relay.watch(new Watch("t", CLASSIC, "other")); // the watch is recorded, and its notice comes first
+        log.append("r1", frame(10));
+        relay.reload(List.of(), mark);
+        log.append("r1", frame(11));
+        relay.reload(List.of(), relay.mark()); // a read from after the notice that lacks it: the watch lapsed
+        log.append("r1", frame(12));
+        assertThat(written).extracting(f -> f.event() == null ? -1L : f.event().seq()).containsExactly(10L, 11L);
     }
 
     @Test
