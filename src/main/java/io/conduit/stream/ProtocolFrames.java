@@ -35,8 +35,9 @@ final class ProtocolFrames {
     private final String runId;
     private final String graphName;
     private final EventSeq seq;
-    /** When the entry being translated was logged: its events' timestamp. */
-    private long now;
+    /** When the entry being translated was logged: its events' timestamp, and its text (made once per millisecond). */
+    private long now = -1;
+    private String nowText;
     private final Map<String, Namespace> graphs = new HashMap<>();
     private final Map<String, Namespace> tasks = new HashMap<>();
     private final StringBuilder data = new StringBuilder(256);
@@ -51,7 +52,10 @@ final class ProtocolFrames {
 
     /** The events that follow are of an entry logged at {@code atMillis}. */
     void at(long atMillis) {
-        now = atMillis;
+        if (atMillis != now) {
+            now = atMillis;
+            nowText = Long.toString(atMillis);
+        }
     }
 
     /** The namespace of a graph (the root, or a subgraph's {@code node:task|...}). */
@@ -116,10 +120,11 @@ final class ProtocolFrames {
     /** {@code key}, {@code start}, {@code end}: the text delta within {@code payload}, when {@code key} is not null. */
     private void emit(String method, Namespace ns, String node, CharSequence payload, String key, int start, int end) {
         long s = seq.next();
+        String seqText = Long.toString(s); // written twice: formatted once (numbers are a good part of a delta's cost)
         StringBuilder b = event;
         b.setLength(0);
-        b.append("{\"type\":\"event\",\"event_id\":\"").append(s).append("\",\"seq\":").append(s).append(",\"method\":");
-        ProtocolJson.quote(b, method).append(",\"params\":{\"namespace\":").append(ns.json).append(",\"timestamp\":").append(now);
+        b.append("{\"type\":\"event\",\"event_id\":\"").append(seqText).append("\",\"seq\":").append(seqText).append(",\"method\":");
+        ProtocolJson.quote(b, method).append(",\"params\":{\"namespace\":").append(ns.json).append(",\"timestamp\":").append(nowText);
         if (node != null) {
             ProtocolJson.quote(b.append(",\"node\":"), node);
         }
