@@ -7,7 +7,6 @@ import io.conduit.checkpoint.Head;
 import io.conduit.kernel.TimeOrderedIds;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
-import io.smallrye.mutiny.subscription.BackPressureStrategy;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -59,7 +58,7 @@ public final class CompiledGraph {
     Multi<GraphEvent> stream(RunRequest request, String ns, Checkpointer store) {
         StateLoader l = loaderFor(store);
         // buffered: the run never waits for its subscribers; the transport layer bounds each client's share
-        return Multi.createFrom().emitter(em -> new RunLoop(this, request, ns, store, l, em).start(), BackPressureStrategy.BUFFER);
+        return new RunEventStream(em -> new RunLoop(this, request, ns, store, l, em).start());
     }
 
     /** A new run's write queue, behind the writes of the thread's previous run in this process. */

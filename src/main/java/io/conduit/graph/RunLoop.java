@@ -7,7 +7,6 @@ import io.conduit.checkpoint.TaskSpec;
 import io.conduit.graph.StepAlgebra.Folded;
 import io.conduit.kernel.TimeOrderedIds;
 import io.smallrye.mutiny.Uni;
-import io.smallrye.mutiny.subscription.MultiEmitter;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -46,7 +45,7 @@ final class RunLoop {
     private boolean passBreakpointBefore;
     private int stepsRun;
 
-    RunLoop(CompiledGraph graph, RunRequest req, String ns, Checkpointer store, StateLoader loader, MultiEmitter<? super GraphEvent> out) {
+    RunLoop(CompiledGraph graph, RunRequest req, String ns, Checkpointer store, StateLoader loader, RunEventStream.Emitter out) {
         this.graph = graph;
         this.req = req;
         this.threadId = req.threadId();

@@ -2,7 +2,6 @@ package io.conduit.graph;
 
 import io.conduit.checkpoint.CheckpointConflictException;
 import io.smallrye.mutiny.Uni;
-import io.smallrye.mutiny.subscription.MultiEmitter;
 import java.util.concurrent.CompletionException;
 
 /**
@@ -11,14 +10,14 @@ import java.util.concurrent.CompletionException;
  */
 final class RunOutput {
 
-    private final MultiEmitter<? super GraphEvent> out;
+    private final RunEventStream.Emitter out;
     private final WriteQueue writes;
     private final String runId;
     private final String threadId;
     private final String ns;
     private volatile boolean ended;
 
-    RunOutput(MultiEmitter<? super GraphEvent> out, WriteQueue writes, String runId, String threadId, String ns) {
+    RunOutput(RunEventStream.Emitter out, WriteQueue writes, String runId, String threadId, String ns) {
         this.out = out;
         this.writes = writes;
         this.runId = runId;
