@@ -69,11 +69,11 @@ final class RunEventStream extends AbstractMulti<GraphEvent> {
                     if (requested.get() != Long.MAX_VALUE) {
                         requested.decrementAndGet();
                     }
+                    if (wip.decrementAndGet() == 0) {
+                        return;
+                    }
                 } else {
                     queue.offer(event);
-                }
-                if (wip.decrementAndGet() == 0) {
-                    return;
                 }
             } else {
                 queue.offer(event);
