@@ -28,9 +28,12 @@ final class FrameRelay {
     private final Map<String, Set<String>> watched = new HashMap<>();
     /** Per thread, its relays by format. */
     private final Map<String, Map<String, ThreadEventLog.Subscription>> relays = new HashMap<>();
-    /** Watch notices so far; per watch ({@code thread\nformat}), the number of its latest notice not yet reloaded. */
+    /** Watch notices so far; per thread and format watched, the number of its latest notice not yet reloaded. */
     private long notices;
-    private final Map<String, Long> noticed = new HashMap<>();
+    private final Map<Watched, Long> noticed = new HashMap<>();
+
+    private record Watched(String threadId, String format) {
+    }
 
     FrameRelay(ThreadLogs logs, FrameBatcher batcher, String origin) {
         this.logs = logs;
@@ -45,7 +48,7 @@ final class FrameRelay {
         }
         synchronized (this) {
             watched.computeIfAbsent(w.threadId(), t -> new HashSet<>()).add(w.format());
-            noticed.put(w.threadId() + "\n" + w.format(), ++notices);
+            noticed.put(new Watched(w.threadId(), w.format()), ++notices);
         }
         if (logs.find(w.threadId()) != null) {
             relay(w.threadId(), w.format());
@@ -75,8 +78,7 @@ final class FrameRelay {
                 if (n.getValue() <= mark) {
                     return true; // noticed before the read: the read has it, if it still holds
                 }
-                String[] w = n.getKey().split("\n", 2);
-                now.computeIfAbsent(w[0], t -> new HashSet<>()).add(w[1]);
+                now.computeIfAbsent(n.getKey().threadId(), t -> new HashSet<>()).add(n.getKey().format());
                 return false;
             });
             watched.clear();
