@@ -46,6 +46,7 @@ final class RunEventStream extends AbstractMulti<GraphEvent> {
         /** Serializes delivery: whoever raises it from 0 delivers, the others leave their work for it. */
         private final AtomicInteger wip = new AtomicInteger();
         private final AtomicBoolean terminated = new AtomicBoolean();
+        private final AtomicBoolean callbackRan = new AtomicBoolean();
         private volatile boolean done;
         private volatile boolean cancelled;
         private volatile Throwable failure;
@@ -55,8 +56,12 @@ final class RunEventStream extends AbstractMulti<GraphEvent> {
             this.downstream = downstream;
         }
 
+        /** Runs {@code action} once the stream ends or is cancelled; at once if it already has (as Mutiny's emitters do). */
         void onTermination(Runnable action) {
             onTermination = action;
+            if (terminated.get()) {
+                runOnTermination();
+            }
         }
 
         void emit(GraphEvent event) {
@@ -181,7 +186,7 @@ final class RunEventStream extends AbstractMulti<GraphEvent> {
 
         private void runOnTermination() {
             Runnable action = onTermination;
-            if (action != null) {
+            if (action != null && callbackRan.compareAndSet(false, true)) {
                 action.run();
             }
         }

@@ -70,6 +70,18 @@ class RunEventStreamTest {
     }
 
     @Test
+    void aCallbackSetAfterTheCancelRunsAtOnce() {
+        AtomicReference<RunEventStream.Emitter> out = new AtomicReference<>();
+        AssertSubscriber<GraphEvent> sub = new RunEventStream(out::set).subscribe().withSubscriber(AssertSubscriber.create(1));
+        sub.cancel();
+        AtomicInteger ended = new AtomicInteger();
+
+        out.get().onTermination(ended::incrementAndGet);
+
+        assertThat(ended).hasValue(1);
+    }
+
+    @Test
     void aFailureEndsTheStreamAfterWhatWasEmitted() {
         AssertSubscriber<GraphEvent> failedAtStart = new RunEventStream(e -> {
             throw new IllegalStateException("no start");
