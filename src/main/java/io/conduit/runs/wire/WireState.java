@@ -63,9 +63,9 @@ public final class WireState {
         ObjectNode out = JsonCodec.MAPPER.createObjectNode();
         for (Channel ch : state.schema().channels()) {
             Object v = state.get(ch);
-            if (v instanceof MessageList<?> list && (list.isEmpty() || list.get(0) instanceof ChatMessage)) {
+            if (chatMessages(v)) {
                 ArrayNode arr = out.putArray(ch.name());
-                for (Object m : list) {
+                for (Object m : (MessageList<?>) v) {
                     arr.add(messages.apply((ChatMessage) m));
                 }
             } else {
@@ -75,7 +75,7 @@ public final class WireState {
         return out;
     }
 
-    /** {@code {channel: value}}; a channel written several times in one update becomes a list of its writes. */
+    /** {@code {channel: value}}; a channel that stores its writes gives the list of this update's writes. */
     public static ObjectNode update(Update update) {
         return update(update, LangChainMessages::toJson);
     }
@@ -84,18 +84,18 @@ public final class WireState {
     @SuppressWarnings({"unchecked", "rawtypes"})
     public static ObjectNode update(Update update, java.util.function.Function<ChatMessage, ? extends JsonNode> messages) {
         ObjectNode out = JsonCodec.MAPPER.createObjectNode();
-        for (Update.Write w : update.writes()) {
-            Channel ch = w.channel();
-            JsonNode value = w.value() instanceof ChatMessage m ? messages.apply(m) : tree(ch.writeCodec().encode(w.value()));
-            JsonNode before = out.get(ch.name());
-            if (before == null) {
-                out.set(ch.name(), ch.storesWrites() ? JsonCodec.MAPPER.createArrayNode().add(value) : value);
-            } else if (before.isArray() && ch.storesWrites()) {
-                ((ArrayNode) before).add(value);
-            } else {
-                out.set(ch.name(), value);
+        writesByChannel(update).forEach((channel, values) -> {
+            Channel ch = channel;
+            ArrayNode all = ch.storesWrites() ? out.putArray(ch.name()) : null;
+            for (Object value : values) {
+                JsonNode node = value instanceof ChatMessage m ? messages.apply(m) : tree(ch.writeCodec().encode(value));
+                if (all != null) {
+                    all.add(node);
+                } else {
+                    out.set(ch.name(), node);
+                }
             }
-        }
+        });
         return out;
     }
 
@@ -111,9 +111,9 @@ public final class WireState {
             for (Channel ch : state.schema().channels()) {
                 Object v = state.get(ch);
                 g.writeFieldName(ch.name());
-                if (v instanceof MessageList<?> list && (list.isEmpty() || list.get(0) instanceof ChatMessage)) {
+                if (chatMessages(v)) {
                     g.writeStartArray();
-                    for (Object m : list) {
+                    for (Object m : (MessageList<?>) v) {
                         g.writeTree(messages.apply((ChatMessage) m));
                     }
                     g.writeEndArray();
@@ -134,18 +134,10 @@ public final class WireState {
      * last write.
      */
     public static String updateJson(Update update, java.util.function.Function<ChatMessage, ? extends JsonNode> messages) {
-        Map<Channel<?, ?>, List<Object>> byChannel = new LinkedHashMap<>();
-        for (Update.Write w : update.writes()) {
-            List<Object> writes = byChannel.computeIfAbsent(w.channel(), c -> new ArrayList<>(1));
-            if (!w.channel().storesWrites()) {
-                writes.clear();
-            }
-            writes.add(w.value());
-        }
         StringWriter out = new StringWriter(128);
         try (JsonGenerator g = JsonCodec.MAPPER.createGenerator(out)) {
             g.writeStartObject();
-            for (Map.Entry<Channel<?, ?>, List<Object>> e : byChannel.entrySet()) {
+            for (Map.Entry<Channel<?, ?>, List<Object>> e : writesByChannel(update).entrySet()) {
                 Channel ch = e.getKey();
                 g.writeFieldName(ch.name());
                 if (ch.storesWrites()) {
@@ -167,6 +159,27 @@ public final class WireState {
             throw new UncheckedIOException(e);
         }
         return out.toString();
+    }
+
+    /** Whether a channel's value is a list of chat messages (an empty list is taken for one): they take LangChain's shape. */
+    private static boolean chatMessages(Object value) {
+        return value instanceof MessageList<?> list && (list.isEmpty() || list.get(0) instanceof ChatMessage);
+    }
+
+    /**
+     * An update's writes by channel, in the order first written: all of them for a channel that stores its writes,
+     * the last for any other (what the update leaves in it).
+     */
+    private static Map<Channel<?, ?>, List<Object>> writesByChannel(Update update) {
+        Map<Channel<?, ?>, List<Object>> byChannel = new LinkedHashMap<>();
+        for (Update.Write w : update.writes()) {
+            List<Object> writes = byChannel.computeIfAbsent(w.channel(), c -> new ArrayList<>(1));
+            if (!w.channel().storesWrites()) {
+                writes.clear();
+            }
+            writes.add(w.value());
+        }
+        return byChannel;
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})
