@@ -62,11 +62,11 @@ public final class CompiledGraph {
     }
 
     /** A new run's write queue, behind the writes of the thread's previous run in this process. */
-    WriteQueue queueFor(String threadId, String ns, Durability durability) {
+    WriteQueue queueFor(String threadId, String ns, Durability durability, WriteFence fence) {
         if (threadId == null) {
-            return new WriteQueue(durability);
+            return new WriteQueue(durability, fence);
         }
-        return writing.compute(key(threadId, ns), (k, previous) -> WriteQueue.after(previous, durability));
+        return writing.compute(key(threadId, ns), (k, previous) -> WriteQueue.after(previous, durability, fence));
     }
 
     /** The run that owns {@code q} has ended: once its writes have landed, nothing needs to wait for them. */

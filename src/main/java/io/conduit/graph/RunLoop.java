@@ -52,7 +52,7 @@ final class RunLoop {
         this.ns = ns;
         String runId = req.runId() != null ? req.runId() : TimeOrderedIds.next();
         this.store = store;
-        this.writes = graph.queueFor(threadId, ns, req.durability());
+        this.writes = graph.queueFor(threadId, ns, req.durability(), req.fence());
         this.recursionLimit = req.recursionLimit() != null ? req.recursionLimit() : graph.options().recursionLimit();
         this.interruptBefore = union(graph.options().interruptBefore(), req.interruptBefore());
         this.interruptAfter = union(graph.options().interruptAfter(), req.interruptAfter());
@@ -174,6 +174,10 @@ final class RunLoop {
 
     Map<String, Object> configurable() {
         return req.configurable();
+    }
+
+    WriteFence fence() {
+        return req.fence();
     }
 
     private static Set<String> union(Set<String> a, Set<String> b) {

@@ -19,38 +19,39 @@ public record RunRequest(
         Set<String> interruptBefore,
         Set<String> interruptAfter,
         Map<String, String> metadata,
-        Map<String, Object> configurable) {
+        Map<String, Object> configurable,
+        WriteFence fence) {
 
     public static RunRequest on(String threadId) {
-        return new RunRequest(threadId, null, null, null, null, Durability.SYNC, null, Set.of(), Set.of(), Map.of(), Map.of());
+        return new RunRequest(threadId, null, null, null, null, Durability.SYNC, null, Set.of(), Set.of(), Map.of(), Map.of(), WriteFence.NONE);
     }
 
     public RunRequest input(Update update) {
-        return new RunRequest(threadId, runId, update, command, checkpointId, durability, recursionLimit, interruptBefore, interruptAfter, metadata, configurable);
+        return new RunRequest(threadId, runId, update, command, checkpointId, durability, recursionLimit, interruptBefore, interruptAfter, metadata, configurable, fence);
     }
 
     public RunRequest command(Command c) {
-        return new RunRequest(threadId, runId, input, c, checkpointId, durability, recursionLimit, interruptBefore, interruptAfter, metadata, configurable);
+        return new RunRequest(threadId, runId, input, c, checkpointId, durability, recursionLimit, interruptBefore, interruptAfter, metadata, configurable, fence);
     }
 
     public RunRequest fromCheckpoint(String id) {
-        return new RunRequest(threadId, runId, input, command, id, durability, recursionLimit, interruptBefore, interruptAfter, metadata, configurable);
+        return new RunRequest(threadId, runId, input, command, id, durability, recursionLimit, interruptBefore, interruptAfter, metadata, configurable, fence);
     }
 
     public RunRequest durability(Durability d) {
-        return new RunRequest(threadId, runId, input, command, checkpointId, d, recursionLimit, interruptBefore, interruptAfter, metadata, configurable);
+        return new RunRequest(threadId, runId, input, command, checkpointId, d, recursionLimit, interruptBefore, interruptAfter, metadata, configurable, fence);
     }
 
     public RunRequest recursionLimit(int limit) {
-        return new RunRequest(threadId, runId, input, command, checkpointId, durability, limit, interruptBefore, interruptAfter, metadata, configurable);
+        return new RunRequest(threadId, runId, input, command, checkpointId, durability, limit, interruptBefore, interruptAfter, metadata, configurable, fence);
     }
 
     public RunRequest interruptBefore(String... nodes) {
-        return new RunRequest(threadId, runId, input, command, checkpointId, durability, recursionLimit, Set.of(nodes), interruptAfter, metadata, configurable);
+        return new RunRequest(threadId, runId, input, command, checkpointId, durability, recursionLimit, Set.of(nodes), interruptAfter, metadata, configurable, fence);
     }
 
     public RunRequest interruptAfter(String... nodes) {
-        return new RunRequest(threadId, runId, input, command, checkpointId, durability, recursionLimit, interruptBefore, Set.of(nodes), metadata, configurable);
+        return new RunRequest(threadId, runId, input, command, checkpointId, durability, recursionLimit, interruptBefore, Set.of(nodes), metadata, configurable, fence);
     }
 
     /**
@@ -58,20 +59,25 @@ public record RunRequest(
      * already began its turn (its process died): what it was given is in its checkpoints.
      */
     public RunRequest continuing() {
-        return new RunRequest(threadId, runId, null, null, null, durability, recursionLimit, interruptBefore, interruptAfter, metadata, configurable);
+        return new RunRequest(threadId, runId, null, null, null, durability, recursionLimit, interruptBefore, interruptAfter, metadata, configurable, fence);
     }
 
     public RunRequest runId(String id) {
-        return new RunRequest(threadId, id, input, command, checkpointId, durability, recursionLimit, interruptBefore, interruptAfter, metadata, configurable);
+        return new RunRequest(threadId, id, input, command, checkpointId, durability, recursionLimit, interruptBefore, interruptAfter, metadata, configurable, fence);
     }
 
     /** Per-run settings the nodes may read ({@link NodeContext#configurable}): LangGraph's {@code config.configurable}. */
     public RunRequest configurable(Map<String, Object> c) {
-        return new RunRequest(threadId, runId, input, command, checkpointId, durability, recursionLimit, interruptBefore, interruptAfter, metadata, Map.copyOf(c));
+        return new RunRequest(threadId, runId, input, command, checkpointId, durability, recursionLimit, interruptBefore, interruptAfter, metadata, Map.copyOf(c), fence);
+    }
+
+    /** A run whose writes to the store each wait for {@code f}, and are not attempted when it fails. */
+    public RunRequest fence(WriteFence f) {
+        return new RunRequest(threadId, runId, input, command, checkpointId, durability, recursionLimit, interruptBefore, interruptAfter, metadata, configurable, f);
     }
 
     public RunRequest metadata(Map<String, String> m) {
-        return new RunRequest(threadId, runId, input, command, checkpointId, durability, recursionLimit, interruptBefore, interruptAfter, Map.copyOf(m), configurable);
+        return new RunRequest(threadId, runId, input, command, checkpointId, durability, recursionLimit, interruptBefore, interruptAfter, Map.copyOf(m), configurable, fence);
     }
 
 }

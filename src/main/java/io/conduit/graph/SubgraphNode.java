@@ -42,7 +42,8 @@ final class SubgraphNode implements Node {
         String ns = (ctx.ns().isEmpty() ? "" : ctx.ns() + "|") + ctx.node() + ":" + ctx.taskId();
         Checkpointer store = ctx.run().store();
         return store.head(ctx.threadId(), ns).flatMap(head -> {
-            RunRequest req = RunRequest.on(ctx.threadId()).runId(ctx.runId()).durability(ctx.run().durability()).configurable(ctx.configurable());
+            RunRequest req = RunRequest.on(ctx.threadId()).runId(ctx.runId()).durability(ctx.run().durability()).configurable(ctx.configurable())
+                    .fence(ctx.run().fence());
             if (head.isEmpty()) {
                 req = req.input(mapping == null ? seed(parent) : mapping.input(parent, ctx));
             } else if (ctx.latestResume() != null && hasPendingInterrupt(head.get())) {

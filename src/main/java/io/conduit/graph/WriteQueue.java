@@ -14,16 +14,18 @@ import java.util.function.Supplier;
 final class WriteQueue {
 
     private final boolean sync;
+    private final WriteFence fence;
     /** Volatile so that {@link #after} and {@link #whenSettled} read it without the lock (they are called under others). */
     private volatile CompletableFuture<Void> tail = CompletableFuture.completedFuture(null);
 
-    WriteQueue(Durability durability) {
+    WriteQueue(Durability durability, WriteFence fence) {
         this.sync = durability == Durability.SYNC;
+        this.fence = fence;
     }
 
     /** A queue whose writes come after everything {@code before} has queued so far (stored or failed). */
-    static WriteQueue after(WriteQueue before, Durability durability) {
-        WriteQueue q = new WriteQueue(durability);
+    static WriteQueue after(WriteQueue before, Durability durability, WriteFence fence) {
+        WriteQueue q = new WriteQueue(durability, fence);
         if (before != null) {
             q.tail = before.tail.handle((v, failure) -> null); // the other run's failure is not this run's
         }
@@ -39,9 +41,13 @@ final class WriteQueue {
     }
 
     synchronized Uni<Void> submit(Supplier<Uni<Void>> write) {
-        CompletableFuture<Void> next = tail.thenCompose(x -> write.get().subscribeAsCompletionStage());
+        CompletableFuture<Void> next = tail.thenCompose(x -> fenced(write).subscribeAsCompletionStage());
         tail = next;
         return sync ? Uni.createFrom().completionStage(next) : Uni.createFrom().voidItem();
+    }
+
+    private Uni<Void> fenced(Supplier<Uni<Void>> write) {
+        return fence == WriteFence.NONE ? write.get() : fence.admit().chain(write::get);
     }
 
     /** Completes when every write submitted so far is stored, or fails with the first write that failed. */
