@@ -166,9 +166,10 @@ public final class PostgresRunStore implements RunStore {
     }
 
     @Override
-    public Uni<Integer> renew(String workerId, Collection<String> runIds, Instant at) {
-        return pool.preparedQuery("UPDATE conduit_runs SET updated_at = $2 WHERE status = 'running' AND worker_id = $1 AND run_id = ANY($3)")
-                .execute(Tuple.of(workerId, time(at), runIds.toArray(String[]::new))).map(RowSet::rowCount);
+    public Uni<List<String>> renew(String workerId, Collection<String> runIds, Instant at) {
+        return pool.preparedQuery("UPDATE conduit_runs SET updated_at = $2 WHERE status = 'running' AND worker_id = $1 AND run_id = ANY($3) "
+                        + "RETURNING run_id")
+                .execute(Tuple.of(workerId, time(at), runIds.toArray(String[]::new))).map(rows -> SqlValues.all(rows, r -> r.getString(0)));
     }
 
     @Override

@@ -65,10 +65,11 @@ public interface RunStore {
      * A worker's hold on the runs it is executing, {@code runIds}: of those still running and held by
      * {@code workerId}, {@code updatedAt} becomes {@code at}. A worker renews it more often than the lease, so a run
      * whose {@code updatedAt} is older than that was held by a process that died. A run of {@code workerId} that is not
-     * among {@code runIds} is not renewed: a worker never holds a run it is not executing. Returns how many it renewed.
-     * Also a write that tells whether the store takes writes at all (readiness).
+     * among {@code runIds} is not renewed: a worker never holds a run it is not executing. Returns the ids it renewed:
+     * one of {@code runIds} missing there is the worker's no more (its lease lapsed and another worker took it). Also a
+     * write that tells whether the store takes writes at all (readiness).
      */
-    Uni<Integer> renew(String workerId, Collection<String> runIds, Instant at);
+    Uni<List<String>> renew(String workerId, Collection<String> runIds, Instant at);
 
     /**
      * Recovery: runs left {@code running} by a worker that is not executing them become pending again, so a worker

@@ -379,10 +379,10 @@ public class RunStoreContractTest {
 
         // the live worker renews its hold on the run it executes; the dead one does not
         Instant later = now.plusSeconds(20);
-        assertThat(await(store.renew("alive", List.of(alive.runId()), later))).isEqualTo(1);
+        assertThat(await(store.renew("alive", List.of(alive.runId()), later))).containsExactly(alive.runId());
         assertThat(await(store.get(alive.runId())).orElseThrow().updatedAt()).isEqualTo(later);
         assertThat(await(store.get(alive.runId())).orElseThrow().workerId()).isEqualTo("alive");
-        assertThat(await(store.renew("nobody", List.of(alive.runId(), dead.runId()), later))).isZero();
+        assertThat(await(store.renew("nobody", List.of(alive.runId(), dead.runId()), later))).isEmpty();
 
         // a new worker starts: with a lease of 30 s, neither hold has lapsed yet ...
         Worker fresh = Worker.boot("replica-new");
@@ -408,12 +408,32 @@ public class RunStoreContractTest {
         await(store.claimNext("w", now));
         // the worker executes one of its two runs: only that one's hold is renewed, the other's lapses
         Instant later = now.plusSeconds(20);
-        assertThat(await(store.renew("w", List.of(executing.runId()), later))).isEqualTo(1);
+        assertThat(await(store.renew("w", List.of(executing.runId()), later))).containsExactly(executing.runId());
         assertThat(await(store.get(abandoned.runId())).orElseThrow().updatedAt()).isEqualTo(now);
         Instant check = now.plusSeconds(35);
         assertThat(await(store.requeueOrphans(Worker.boot("other"), List.of(), check.minusSeconds(30), check)))
                 .extracting(Run::runId).containsExactly(abandoned.runId());
-        assertThat(await(store.renew("w", List.of(), check))).isZero();
+        assertThat(await(store.renew("w", List.of(), check))).isEmpty();
+    }
+
+    @ParameterizedTest
+    @MethodSource("io.conduit.runs.RunStores#runs")
+    void aRenewalLeavesOutTheRunsAnotherWorkerTookOver(Supplier<RunStore> stores) {
+        RunStore store = stores.get();
+        Run run = await(store.create(run(thread(), 0, MultitaskStrategy.ENQUEUE)));
+        Run kept = await(store.create(run(thread(), 1, MultitaskStrategy.ENQUEUE)));
+        Instant now = T0.plusSeconds(60);
+        await(store.claimNext("paused", now));
+        await(store.claimNext("paused", now));
+        await(store.renew("paused", List.of(kept.runId()), now.plusSeconds(31)));
+        // the worker was paused past its lease on one run: another requeued it and executes it now
+        Instant check = now.plusSeconds(35);
+        assertThat(await(store.requeueOrphans(Worker.boot("other"), List.of(), check.minusSeconds(30), check)))
+                .extracting(Run::runId).containsExactly(run.runId());
+        assertThat(await(store.claimNext("other", check)).orElseThrow().runId()).isEqualTo(run.runId());
+        // the paused worker wakes and renews both: it learns which it still holds
+        assertThat(await(store.renew("paused", List.of(run.runId(), kept.runId()), check.plusSeconds(1)))).containsExactly(kept.runId());
+        assertThat(await(store.get(run.runId())).orElseThrow().workerId()).isEqualTo("other");
     }
 
     @ParameterizedTest

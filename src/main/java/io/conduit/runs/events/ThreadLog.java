@@ -117,6 +117,26 @@ public final class ThreadLog {
     }
 
     /**
+     * Run {@code runId}, executed here until now, is another replica's: this process kept it past its lease and the
+     * run was resumed there from its last checkpoint. Its segment goes (what it had streamed of the step that is run
+     * again there would be a second, abandoned answer in a replay), and from now on the run is held as the other
+     * replica's frames: the clients here that follow it, of the run or of the thread, get the rest of it from that
+     * replica's relay, as a run created here and claimed elsewhere ({@link #executedElsewhere}).
+     */
+    public synchronized void movedAway(String runId) {
+        RunSegment s = segments.get(runId);
+        if (s == null || s.ended()) {
+            return;
+        }
+        dropRun(runId);
+        for (ThreadEventLog.Subscription sub : subscribers) {
+            if (runId.equals(sub.runId) && !sub.watched) {
+                watch(sub);
+            }
+        }
+    }
+
+    /**
      * A frame of a run another replica executes, relayed through the shared exchange: kept for replay and handed to
      * the subscribers here that read its format. Ignored for a run this replica executes (its clients have its
      * frames from its own segment) and for a frame already held.

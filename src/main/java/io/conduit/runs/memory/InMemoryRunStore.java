@@ -229,18 +229,18 @@ public final class InMemoryRunStore implements RunStore {
     }
 
     @Override
-    public Uni<Integer> renew(String workerId, Collection<String> runIds, Instant at) {
+    public Uni<List<String>> renew(String workerId, Collection<String> runIds, Instant at) {
         return Uni.createFrom().item(() -> {
             synchronized (this) {
-                int n = 0;
+                List<String> renewed = new ArrayList<>();
                 for (String id : runIds) {
                     Run r = runs.get(id);
                     if (r != null && r.status() == RunStatus.RUNNING && Objects.equals(workerId, r.workerId())) {
                         put(r, r.withStatus(RunStatus.RUNNING, at));
-                        n++;
+                        renewed.add(id);
                     }
                 }
-                return n;
+                return renewed;
             }
         });
     }

@@ -6,6 +6,7 @@ import io.conduit.runs.events.RunNotice;
 import io.conduit.runs.events.ThreadLog;
 import io.conduit.runs.graphs.RegisteredGraph;
 import io.smallrye.mutiny.subscription.Cancellable;
+import java.time.Instant;
 import java.util.concurrent.CompletableFuture;
 
 /** A run this worker holds: one it executes, or one it has stopped whose end it has yet to record. */
@@ -34,12 +35,15 @@ final class HeldRun {
     volatile boolean handingBack;
     /** Whether the store took the run's own end (null: not written yet; false: the run was no longer this worker's). */
     volatile Boolean endWritten;
+    /** When the store last gave this worker the run (its claim, then each renewal): what its fence trusts. */
+    volatile Instant heldAt;
     /** What watches the run from outside the worker (metrics, traces, its log context). */
     volatile RunObserver.Watch watch = RunObserver.Watch.NONE;
 
     HeldRun(Run run, RegisteredGraph graph) {
         this.run = run;
         this.graph = graph;
+        this.heldAt = run.updatedAt() != null ? run.updatedAt() : Instant.EPOCH; // the claim's time (none: ask the store)
     }
 
     /** The classic {@code error} event the run ends with: now, or once it has event numbers ({@link #sayNow}). */

@@ -157,6 +157,36 @@ final class RunEnding {
         });
     }
 
+    /**
+     * The run is this worker's no more: its lease lapsed while this process was paused or cut off from the store, and
+     * another worker resumed it (or it was deleted). It stops here at once: nothing more of it is written (its fence
+     * refuses the writes on their way, {@link WorkerLease#admit}) or recorded (its end is its new holder's), and its
+     * clients here follow it where it runs now ({@link ThreadLog#movedAway}).
+     */
+    synchronized void lost(HeldRun a) {
+        if (a.done) {
+            return;
+        }
+        a.done = true;
+        if (a.timer != null) {
+            a.timer.cancel();
+        }
+        Cancellable s = a.subscription;
+        if (s != null) {
+            s.cancel();
+        }
+        LOG.warnf("Run %s is no longer held by this worker (its lease lapsed while this process was paused or cut off from "
+                + "the store, and another worker resumed it; or it was deleted): stopped here, nothing more of it written",
+                a.run.runId());
+        ThreadLog log = logs.find(a.run.threadId());
+        if (log != null) {
+            log.movedAway(a.run.runId());
+        }
+        held.release(a);
+        a.recorded.complete(null);
+        wake.run();
+    }
+
     void fail(HeldRun a, ThreadLog log, Throwable f) {
         LOG.warnf("Run %s failed outside the graph: %s", a.run.runId(), f.toString());
         finishFailed(a, log, "InternalError", "the run could not be executed: " + f.getMessage());

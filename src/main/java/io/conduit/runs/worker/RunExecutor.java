@@ -108,9 +108,9 @@ public final class RunExecutor {
         this.clock = clock;
         this.timeout = timeout;
         this.claims = new ClaimLoop(runs, worker, clock, held, maxConcurrent, timers, this::start);
-        this.lease = new WorkerLease(runs, worker, clock, lease, held, claims::wake);
         ThreadSettlement settlement = new ThreadSettlement(runs, threads, graphs, clock);
         this.ending = new RunEnding(runs, threads, logs, clock, timeout, worker, timers, held, settlement, claims::wake);
+        this.lease = new WorkerLease(runs, worker, clock, lease, held, claims::wake, ending::lost);
         this.cancellation = new RunCancellation(runs, threads, graphs, logs, clock, held, ending, settlement, this.lease, claims::wake,
                 observer);
     }
@@ -300,7 +300,7 @@ public final class RunExecutor {
             ending.handBackNow(a, "before its steps began");
             return;
         }
-        a.subscription = graph.stream(request).subscribe().with(e -> {
+        a.subscription = graph.stream(request.fence(() -> lease.admit(a))).subscribe().with(e -> {
             if (a.handingBack && a.done) {
                 return; // handed back: what comes before the cancel lands is the next holder's to do
             }

@@ -8,11 +8,15 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Set;
+import java.util.function.Consumer;
 import org.jboss.logging.Logger;
 
 /**
  * This worker's hold on its runs and the recovery of the runs of workers that are gone: the hold is renewed (see
- * {@link #heartbeat}) on the runs it holds, and only those; a run whose holder stopped renewing is queued again.
+ * {@link #heartbeat}) on the runs it holds, and only those; a run whose holder stopped renewing is queued again. A
+ * holder that was itself that worker (paused past its lease) learns it from its next renewal or its next write
+ * ({@link #admit}), whichever comes first, and lets the run go without writing over its new holder.
  */
 final class WorkerLease {
 
@@ -26,6 +30,8 @@ final class WorkerLease {
     private final HeldRuns held;
     /** Wakes the claim loop: runs were queued again. */
     private final Runnable wake;
+    /** Stops a run found to be this worker's no more ({@link RunEnding#lost}). */
+    private final Consumer<HeldRun> lost;
     /** Whether this replica's port is bound: until then no other live process is proven not to share its id. */
     private volatile boolean replicaProven;
     /** When a renewal last succeeded. */
@@ -36,13 +42,14 @@ final class WorkerLease {
     private volatile Instant outageFrom;
     private volatile Instant storeBack;
 
-    WorkerLease(RunStore runs, Worker worker, Clock clock, Duration lease, HeldRuns held, Runnable wake) {
+    WorkerLease(RunStore runs, Worker worker, Clock clock, Duration lease, HeldRuns held, Runnable wake, Consumer<HeldRun> lost) {
         this.runs = runs;
         this.worker = worker;
         this.clock = clock;
         this.lease = lease;
         this.held = held;
         this.wake = wake;
+        this.lost = lost;
     }
 
     /**
@@ -69,9 +76,15 @@ final class WorkerLease {
         return renew().chain(this::recoverAfterRenew);
     }
 
-    /** Renews the hold on the runs this worker holds: a write, so it also tells whether the store takes writes. */
+    /**
+     * Renews the hold on the runs this worker holds: a write, so it also tells whether the store takes writes. A run
+     * the store did not renew, and that has not ended meanwhile, is another worker's now: it is let go.
+     */
     Uni<Integer> renew() {
-        return runs.renew(worker.id(), held.ids(), clock.instant()).invoke(n -> {
+        List<String> ids = held.ids();
+        Instant at = clock.instant();
+        return runs.renew(worker.id(), ids, at).invoke(kept -> {
+            settle(ids, Set.copyOf(kept), at);
             Instant now = clock.instant();
             if (refused) {
                 refused = false;
@@ -79,7 +92,40 @@ final class WorkerLease {
                 storeBack = now;
             }
             renewed = now;
-        }).onFailure().invoke(f -> refused = true);
+        }).map(List::size).onFailure().invoke(f -> refused = true);
+    }
+
+    private void settle(List<String> asked, Set<String> renewed, Instant at) {
+        for (String id : asked) {
+            HeldRun a = held.get(id);
+            if (a == null || a.done) {
+                continue; // ended meanwhile: its record is no longer running, which is why it was not renewed
+            }
+            if (renewed.contains(id)) {
+                a.heldAt = at;
+            } else {
+                lost.accept(a);
+            }
+        }
+    }
+
+    /**
+     * The fence of a run's writes ({@link io.conduit.graph.WriteFence}). A hold renewed within half a lease is taken
+     * as this worker's without asking: no other worker takes a run over before a whole lease has passed since its last
+     * renewal. An older hold (this process was paused, or the store out of reach) is renewed first; a run the store no
+     * longer gives this worker is let go, and the write is refused.
+     */
+    Uni<Void> admit(HeldRun a) {
+        Instant now = clock.instant();
+        if (now.isBefore(a.heldAt.plus(lease.dividedBy(2)))) {
+            return Uni.createFrom().voidItem();
+        }
+        String id = a.run.runId();
+        return runs.renew(worker.id(), List.of(id), now).chain(kept -> {
+            settle(List.of(id), Set.copyOf(kept), now);
+            return kept.contains(id) ? Uni.createFrom().voidItem()
+                    : Uni.createFrom().failure(new IllegalStateException("run " + id + " is held by another worker now"));
+        });
     }
 
     /**
@@ -97,7 +143,7 @@ final class WorkerLease {
         return from == null ? Instant.EPOCH : from.minus(lease);
     }
 
-    private Uni<List<Run>> recoverAfterRenew(Integer held) {
+    private Uni<List<Run>> recoverAfterRenew(Integer renewed) {
         return recover().invoke(found -> {
             if (!found.isEmpty()) {
                 wake.run();

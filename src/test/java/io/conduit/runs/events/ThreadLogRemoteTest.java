@@ -179,6 +179,32 @@ class ThreadLogRemoteTest {
         assertThat(r.ended).isTrue();
     }
 
+    /**
+     * A run executed here whose worker was paused past its lease: another replica resumed it. Its clients here, of the
+     * run and of the thread, follow the rest of it from that replica's relay, and the first life's segment goes.
+     */
+    @Test
+    void aRunThatMovedAwayIsFollowedFromTheRelayOfItsNewHolder() {
+        ThreadLog entries = FrameLogs.begin(logs, "t", "r1");
+        Recorder run = new Recorder();
+        Recorder thread = new Recorder();
+        logs.log(CLASSIC, "t").subscribeRun("r1", -1, run);
+        logs.log(CLASSIC, "t").subscribeThread(null, thread);
+        entries.append("r1", frame(10, "r1", "metadata"));
+        told.clear();
+
+        entries.movedAway("r1");
+        assertThat(told).as("the run's client now watches; the thread's watched already").containsExactly("watching t " + CLASSIC);
+        assertThat(logs.openRuns()).isZero();
+        assertThat(logs.bytes()).as("the first life's segment went").isZero();
+        entries.appendRemote(CLASSIC, frame(20, "r1", "metadata")); // the new holder's life, numbered from its own block
+        entries.appendRemote(CLASSIC, frame(21, "r1", "values"));
+        entries.endRemote("r1", 0);
+        assertThat(run.seqs).containsExactly(10L, 20L, 21L);
+        assertThat(run.ended).isTrue();
+        assertThat(thread.seqs).containsExactly(10L, 20L, 21L);
+    }
+
     @Test
     void aRelayedRunTakenOverHereExpiresWithItsEnd() {
         logs.log("t").appendRemote(CLASSIC, frame(10, "r1", "metadata")); // its owner died before its end

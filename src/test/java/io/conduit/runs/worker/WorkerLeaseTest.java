@@ -46,7 +46,7 @@ class WorkerLeaseTest {
         public Instant instant() {
             return now;
         }
-    }, LEASE, new HeldRuns(), () -> { });
+    }, LEASE, new HeldRuns(), () -> { }, lost -> { });
 
     @Test
     void aRunOfALiveReplicaIsNotTakenWhenTheStoreComesBackAfterMoreThanALease() {
