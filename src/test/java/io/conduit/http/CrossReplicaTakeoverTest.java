@@ -35,6 +35,7 @@ class CrossReplicaTakeoverTest {
     private static final String MODES = "?stream_mode=%5B%22messages-tuple%22%2C%22values%22%5D";
     private final List<PackagedApp> apps = new ArrayList<>();
     private Process ownerProcess;
+    private Path ownerLog;
     private String owner;
     private String survivor;
     private int ownerPort;
@@ -83,6 +84,41 @@ class CrossReplicaTakeoverTest {
         assertThat(inState.keySet()).containsAll(streamed.keySet());
         streamed.forEach((id, text) -> assertThat(text.toString()).as("message %s, streamed", id).isEqualTo(inState.get(id)));
         report("SIGTERM (drain)", sigterm, f.before(), after);
+    }
+
+    /**
+     * The owner is paused (SIGSTOP: a long GC, a frozen node) past its lease, the survivor resumes the run and ends it,
+     * then the owner wakes still executing it: it lets the run go without ending it or writing over the survivor's, and
+     * its own client of the run, stopped with it, follows the rest from the survivor (before: the owner streamed its
+     * whole step to it, then told it the run failed with {@code conflict}, of a run that succeeded).
+     */
+    @Test
+    void pausedOwnerPastItsLeaseLetsTheRunGoOnWaking() throws Exception {
+        start("pause", "3s");
+        Followed f = followFromSurvivor();
+        SseReader onOwner = DrainClients.sse(HttpRequest.newBuilder(URI.create(owner + "/threads/" + f.thread() + "/runs/"
+                + f.runId() + "/stream" + MODES)).timeout(DrainClients.WAIT).build());
+        List<Sse> ownersClient = new ArrayList<>();
+        DrainClients.untilTokens(onOwner, ownersClient, 1);
+        signal("STOP", ownerProcess);
+        try {
+            List<Sse> after = new ArrayList<>();
+            assertThat(DrainClients.readToEnd(f.stream(), after).event()).isEqualTo("end");
+            assertRunEndedOnce(f, after);
+        } finally {
+            signal("CONT", ownerProcess);
+        }
+        // the owner's client follows the rest from the survivor's relay: the survivor's life of the run, to its end
+        assertThat(DrainClients.readToEnd(onOwner, ownersClient).event()).isEqualTo("end");
+        assertThat(ownersClient).as("the owner's client is not told the run failed").noneMatch(e -> e.event().equals("error"));
+        assertThat(ownersClient.stream().filter(e -> e.id() >= 0).map(Sse::id).toList()).isSorted().doesNotHaveDuplicates();
+        PackagedApp.await("the woken owner to let the run go", () -> Files.readString(ownerLog).contains("Run " + f.runId() + " is no longer held by this worker"));
+        assertRunEndedOnce(f, List.of());
+        assertThat(Files.readString(ownerLog)).as("the owner recorded no end of the run").doesNotContain("Run " + f.runId() + " was not recorded");
+    }
+
+    private static void signal(String signal, Process p) throws Exception {
+        assertThat(new ProcessBuilder("kill", "-" + signal, Long.toString(p.pid())).inheritIO().start().waitFor()).isZero();
     }
 
     /** A run streaming on the owner, followed by a client of the survivor until it has tokens of the answer. */
@@ -152,6 +188,7 @@ class CrossReplicaTakeoverTest {
         owner = a.base();
         survivor = b.base();
         ownerProcess = a.start("owner");
+        ownerLog = Path.of("target", "cross-" + name + "-owner.log");
         b.start("survivor");
     }
 
