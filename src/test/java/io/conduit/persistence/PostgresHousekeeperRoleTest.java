@@ -2,6 +2,7 @@ package io.conduit.persistence;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.conduit.ManualClock;
 import io.conduit.runs.Chore;
 import io.conduit.runs.housekeeping.ClusterHousekeeping;
 import io.conduit.store.Stores;
@@ -29,7 +30,7 @@ class PostgresHousekeeperRoleTest {
     private static final String DB = TestDatabase.env("CONDUIT_DB_NAME", "test");
 
     private final long key = ThreadLocalRandom.current().nextLong();
-    private final Stores.Manual clock = new Stores.Manual(Instant.parse("2026-11-27T00:00:00Z"));
+    private final ManualClock clock = new ManualClock(Instant.parse("2026-11-27T00:00:00Z"));
     private final Pool poolA = TestDatabase.open(DB, 2);
     private final Pool poolB = TestDatabase.open(DB, 2);
     private final PostgresHousekeeperRole roleA = new PostgresHousekeeperRole(poolA, key);

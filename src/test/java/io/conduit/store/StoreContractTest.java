@@ -2,6 +2,7 @@ package io.conduit.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.conduit.ManualClock;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -27,7 +28,7 @@ class StoreContractTest {
     @ParameterizedTest
     @MethodSource("io.conduit.store.Stores#all")
     void putGetReplaceAndDelete(Function<Clock, Store> stores) {
-        Stores.Manual clock = new Stores.Manual(T0);
+        ManualClock clock = new ManualClock(T0);
         Store store = stores.apply(clock);
         await(store.put(ALICE, "food", Map.of("text", "likes pizza", "stars", 4), null));
         StoreItem got = await(store.get(ALICE, "food", false)).orElseThrow();
@@ -54,7 +55,7 @@ class StoreContractTest {
     @ParameterizedTest
     @MethodSource("io.conduit.store.Stores#all")
     void searchByPrefixFilterAndPage(Function<Clock, Store> stores) {
-        Stores.Manual clock = new Stores.Manual(T0);
+        ManualClock clock = new ManualClock(T0);
         Store store = stores.apply(clock);
         for (int i = 0; i < 5; i++) {
             clock.advance(Duration.ofSeconds(1));
@@ -82,7 +83,7 @@ class StoreContractTest {
     @ParameterizedTest
     @MethodSource("io.conduit.store.Stores#all")
     void aQueryRanksByRelevanceAndLeavesOutWhatDoesNotMatch(Function<Clock, Store> stores) {
-        Store store = stores.apply(new Stores.Manual(T0));
+        Store store = stores.apply(new ManualClock(T0));
         await(store.put(ALICE, "a", Map.of("text", "Alice loves hiking in the mountains"), null));
         await(store.put(ALICE, "b", Map.of("text", "Alice works as a nurse"), null));
         await(store.put(ALICE, "c", Map.of("text", "mountains hiking trips every summer with friends"), null));
@@ -99,7 +100,7 @@ class StoreContractTest {
     @ParameterizedTest
     @MethodSource("io.conduit.store.Stores#all")
     void anItemWhoseTimeToLiveLapsedIsGoneAndARefreshKeepsIt(Function<Clock, Store> stores) {
-        Stores.Manual clock = new Stores.Manual(T0);
+        ManualClock clock = new ManualClock(T0);
         Store store = stores.apply(clock);
         await(store.put(ALICE, "short", Map.of("v", 1), Duration.ofMinutes(10)));
         await(store.put(ALICE, "kept", Map.of("v", 2), Duration.ofMinutes(10)));
@@ -121,7 +122,7 @@ class StoreContractTest {
     @ParameterizedTest
     @MethodSource("io.conduit.store.Stores#all")
     void namespacesAreListedByPrefixSuffixAndDepth(Function<Clock, Store> stores) {
-        Store store = stores.apply(new Stores.Manual(T0));
+        Store store = stores.apply(new ManualClock(T0));
         await(store.put(ALICE, "k", Map.of(), null));
         await(store.put(BOB, "k", Map.of(), null));
         await(store.put(List.of("users", "bob", "skills"), "k", Map.of(), null));
@@ -144,7 +145,7 @@ class StoreContractTest {
     @ParameterizedTest
     @MethodSource("io.conduit.store.Stores#all")
     void keysAndNamespacesAreBoundedAndTheirTextStorable(Function<Clock, Store> stores) {
-        Store store = stores.apply(new Stores.Manual(T0));
+        Store store = stores.apply(new ManualClock(T0));
         List<String> ns = List.of("bounds");
         List<List<String>> badNamespaces = List.of(List.of("bounds", "l".repeat(MAX_LABEL + 1)),
                 java.util.Collections.nCopies(MAX_LABELS + 1, "n"),

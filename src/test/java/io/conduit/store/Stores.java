@@ -5,9 +5,6 @@ import io.conduit.persistence.TestDatabase;
 import io.vertx.mutiny.sqlclient.Pool;
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.function.Function;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Named;
@@ -27,33 +24,5 @@ public final class Stores {
         Pool pool = TestDatabase.schemaPool("store_contract");
         pool.query("TRUNCATE conduit_store").execute().await().atMost(Duration.ofSeconds(10));
         return pool;
-    }
-
-    /** A clock the test moves (time to live without waiting). */
-    public static final class Manual extends Clock {
-        private Instant now;
-
-        public Manual(Instant start) {
-            this.now = start;
-        }
-
-        public void advance(Duration d) {
-            now = now.plus(d);
-        }
-
-        @Override
-        public Instant instant() {
-            return now;
-        }
-
-        @Override
-        public ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            return this;
-        }
     }
 }

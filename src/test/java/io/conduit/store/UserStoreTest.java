@@ -3,6 +3,7 @@ package io.conduit.store;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.conduit.ManualClock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -12,7 +13,7 @@ import org.junit.jupiter.api.Test;
 /** A user's view of the store never reaches another user's items, however their ids are spelled. */
 class UserStoreTest {
 
-    final Store store = new InMemoryStore(new Stores.Manual(Instant.parse("2026-11-23T12:00:00Z")));
+    final Store store = new InMemoryStore(new ManualClock(Instant.parse("2026-11-23T12:00:00Z")));
 
     private static <T> T await(io.smallrye.mutiny.Uni<T> u) {
         return u.await().atMost(Duration.ofSeconds(5));

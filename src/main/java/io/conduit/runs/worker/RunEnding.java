@@ -131,16 +131,8 @@ final class RunEnding {
      * ended (it did not): their streams end with the drain's reconnect event, and they follow it where it resumes.
      */
     synchronized void handBackNow(HeldRun a, String where) {
-        if (a.done) {
+        if (!halt(a)) {
             return;
-        }
-        a.done = true;
-        if (a.timer != null) {
-            a.timer.cancel();
-        }
-        Cancellable s = a.subscription;
-        if (s != null) {
-            s.cancel();
         }
         Uni<Void> settled = a.graph == null ? Uni.createFrom().voidItem()
                 : a.graph.graph().settled(a.run.threadId()).ifNoItem().after(SETTLE_WAIT).recoverWithItem((Void) null);
@@ -164,16 +156,8 @@ final class RunEnding {
      * clients here follow it where it runs now ({@link ThreadLog#movedAway}).
      */
     synchronized void lost(HeldRun a) {
-        if (a.done) {
+        if (!halt(a)) {
             return;
-        }
-        a.done = true;
-        if (a.timer != null) {
-            a.timer.cancel();
-        }
-        Cancellable s = a.subscription;
-        if (s != null) {
-            s.cancel();
         }
         LOG.warnf("Run %s is no longer held by this worker (its lease lapsed while this process was paused or cut off from "
                 + "the store, and another worker resumed it; or it was deleted): stopped here, nothing more of it written",
@@ -185,6 +169,22 @@ final class RunEnding {
         held.release(a);
         a.recorded.complete(null);
         wake.run();
+    }
+
+    /** Stops the run where it is, for an end that records nothing of it here; false if it had ended already. */
+    private static boolean halt(HeldRun a) {
+        if (a.done) {
+            return false;
+        }
+        a.done = true;
+        if (a.timer != null) {
+            a.timer.cancel();
+        }
+        Cancellable s = a.subscription;
+        if (s != null) {
+            s.cancel();
+        }
+        return true;
     }
 
     void fail(HeldRun a, ThreadLog log, Throwable f) {

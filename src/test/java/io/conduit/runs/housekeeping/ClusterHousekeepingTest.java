@@ -2,6 +2,7 @@ package io.conduit.runs.housekeeping;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.conduit.ManualClock;
 import io.conduit.runs.Chore;
 import io.conduit.runs.HousekeeperRole;
 import io.conduit.store.Stores;
@@ -22,7 +23,7 @@ class ClusterHousekeepingTest {
 
     private static final Duration TICK = Duration.ofMinutes(1);
     private static final Duration WAIT = Duration.ofSeconds(10);
-    private final Stores.Manual clock = new Stores.Manual(Instant.parse("2026-11-27T00:00:00Z"));
+    private final ManualClock clock = new ManualClock(Instant.parse("2026-11-27T00:00:00Z"));
 
     @Test
     void inMemoryTheProcessDoesEachChoreWhenItIsDue() {

@@ -2,6 +2,7 @@ package io.conduit.runs.worker;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.conduit.ManualClock;
 import io.conduit.checkpoint.InMemoryCheckpointer;
 import io.conduit.graph.Channels;
 import io.conduit.graph.CompiledGraph;
@@ -20,11 +21,8 @@ import io.conduit.runs.graphs.RegisteredGraph;
 import io.conduit.runs.memory.InMemoryRunStore;
 import io.conduit.runs.memory.InMemoryThreadStore;
 import io.smallrye.mutiny.Uni;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -51,23 +49,7 @@ class RunExecutorLostHoldTest {
     final ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor();
     final InMemoryThreadStore threads = new InMemoryThreadStore();
     final InMemoryRunStore runs = new InMemoryRunStore();
-    volatile Instant now = Instant.parse("2026-11-27T14:00:00Z");
-    final Clock clock = new Clock() {
-        @Override
-        public ZoneOffset getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            return this;
-        }
-
-        @Override
-        public Instant instant() {
-            return now;
-        }
-    };
+    final ManualClock clock = new ManualClock(Instant.parse("2026-11-27T14:00:00Z"));
     /** The first node's executions, each in flight until the test opens its gate. */
     final List<CompletableFuture<Void>> began = List.of(new CompletableFuture<>(), new CompletableFuture<>());
     final List<CompletableFuture<Void>> mayEnd = List.of(new CompletableFuture<>(), new CompletableFuture<>());
@@ -96,10 +78,7 @@ class RunExecutorLostHoldTest {
     @Test
     void aPausedWorkerWhoseRunWasResumedElsewhereWritesNothingOfItsStep() throws Exception {
         RunExecutor paused = worker("paused:1");
-        Run run = created();
-        paused.wake();
-        began.get(0).get(WAIT.toSeconds(), TimeUnit.SECONDS);
-
+        Run run = stepInFlightOn(paused);
         RunExecutor other = resumedElsewhereAfterAPause(run);
 
         mayEnd.get(0).complete(null); // the paused worker wakes, its step ends: its checkpoint is refused
@@ -116,9 +95,7 @@ class RunExecutorLostHoldTest {
     @Test
     void aPausedWorkerLetsTheRunGoAtItsNextRenewalWithoutWaitingForAWrite() throws Exception {
         RunExecutor paused = worker("paused:1");
-        Run run = created();
-        paused.wake();
-        began.get(0).get(WAIT.toSeconds(), TimeUnit.SECONDS);
+        Run run = stepInFlightOn(paused);
         RunExecutor other = resumedElsewhereAfterAPause(run);
 
         paused.heartbeat().await().atMost(WAIT);
@@ -134,11 +111,9 @@ class RunExecutorLostHoldTest {
     @Test
     void aWorkerThatKeepsRenewingIsNeverFencedOff() throws Exception {
         RunExecutor worker = worker("alive:1");
-        Run run = created();
-        worker.wake();
-        began.get(0).get(WAIT.toSeconds(), TimeUnit.SECONDS);
+        Run run = stepInFlightOn(worker);
         for (int i = 0; i < 10; i++) { // a long step: ten lease-thirds, renewed on time
-            now = now.plus(LEASE.dividedBy(3));
+            clock.advance(LEASE.dividedBy(3));
             worker.heartbeat().await().atMost(WAIT);
         }
         assertThat(worker(("other:2")).recover().await().atMost(WAIT)).isEmpty();
@@ -147,9 +122,17 @@ class RunExecutorLostHoldTest {
         assertThat(state(run)).isEqualTo("first, second");
     }
 
+    /** A run claimed by {@code worker}, its first step in flight. */
+    private Run stepInFlightOn(RunExecutor worker) throws Exception {
+        Run run = created();
+        worker.wake();
+        began.get(0).get(WAIT.toSeconds(), TimeUnit.SECONDS);
+        return run;
+    }
+
     /** The clock passes the lease with the first worker's step in flight; a second recovers the run and resumes it. */
     private RunExecutor resumedElsewhereAfterAPause(Run run) throws Exception {
-        now = now.plus(LEASE.multipliedBy(2));
+        clock.advance(LEASE.multipliedBy(2));
         RunExecutor other = worker("other:2");
         assertThat(other.recover().await().atMost(WAIT)).extracting(Run::runId).containsExactly(run.runId());
         other.wake();
@@ -168,8 +151,8 @@ class RunExecutorLostHoldTest {
 
     private Run created() {
         String thread = "t-" + UUID.randomUUID();
-        threads.create(thread, Map.of(), null, false, now).await().atMost(WAIT);
-        Instant past = now.minusSeconds(1);
+        threads.create(thread, Map.of(), null, false, clock.instant()).await().atMost(WAIT);
+        Instant past = clock.instant().minusSeconds(1);
         return runs.create(new Run(UUID.randomUUID().toString(), thread, "a", RunStatus.PENDING, Map.of(), MultitaskStrategy.ENQUEUE,
                 RunSpecJson.fromKwargs(Map.of("graph_id", "g", "input", Map.of("note", "hi"))), past, past, past, null)).await().atMost(WAIT);
     }

@@ -2,6 +2,7 @@ package io.conduit.runs.worker;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.conduit.ManualClock;
 import io.conduit.runs.MultitaskStrategy;
 import io.conduit.runs.Run;
 import io.conduit.runs.RunStatus;
@@ -12,10 +13,8 @@ import io.smallrye.mutiny.Uni;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.net.ConnectException;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -30,23 +29,8 @@ class WorkerLeaseTest {
 
     private final InMemoryRunStore store = new InMemoryRunStore();
     private boolean down;
-    private Instant now = T0;
-    private final WorkerLease me = new WorkerLease(failingWhileDown(), Worker.boot("replica-b"), new Clock() {
-        @Override
-        public ZoneOffset getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(java.time.ZoneId zone) {
-            return this;
-        }
-
-        @Override
-        public Instant instant() {
-            return now;
-        }
-    }, LEASE, new HeldRuns(), () -> { }, lost -> { });
+    private final ManualClock clock = new ManualClock(T0);
+    private final WorkerLease me = new WorkerLease(failingWhileDown(), Worker.boot("replica-b"), clock, LEASE, new HeldRuns(), () -> { }, lost -> { });
 
     @Test
     void aRunOfALiveReplicaIsNotTakenWhenTheStoreComesBackAfterMoreThanALease() {
@@ -101,12 +85,12 @@ class WorkerLeaseTest {
     }
 
     private void renewAt(long millis) {
-        now = at(millis);
+        clock.set(at(millis));
         me.renew().onFailure().recoverWithItem(0).await().indefinitely();
     }
 
     private List<Run> recoverAt(long millis) {
-        now = at(millis);
+        clock.set(at(millis));
         return me.recover().await().indefinitely();
     }
 
