@@ -201,15 +201,16 @@ public class StreamRoutes {
             List<StreamMode> modes = asked != null ? asked : run.spec().modes();
             ctx.response().putHeader("Location", ctx.request().uri());
             SseSubscriber sse = sse(stream, modes, true, true);
+            JoinEnd join = new JoinEnd(sse, () -> finalValues(run, sse));
             boolean finished = run.status().finished();
             // a run in flight that this process has no events of yet (it is to resume it after a restart, or another
             // replica executes it) is followed from its beginning here; so is a finished one it holds no events of,
             // when replicas share frames (asked of the replica that executed it); else it is answered from the checkpoints
             boolean follow = !finished || logs.entries().shared();
             ThreadEventLog log = follow ? logs.log(threadId) : logs.find(threadId);
-            ThreadEventLog.Subscription s = log == null || !finished ? null : log.subscribeRun(runId, after, sse);
+            ThreadEventLog.Subscription s = log == null || !finished ? null : log.subscribeRun(runId, after, join);
             if (s == null && follow) {
-                s = log.followRun(runId, after, sse);
+                s = log.followRun(runId, after, join);
             }
             stream.open(s == null ? null : s::cancel);
             if (s == null) {
