@@ -113,7 +113,8 @@ final class WorkerLease {
      * The fence of a run's writes ({@link io.conduit.graph.WriteFence}). A hold renewed within half a lease is taken
      * as this worker's without asking: no other worker takes a run over before a whole lease has passed since its last
      * renewal. An older hold (this process was paused, or the store out of reach) is renewed first; a run the store no
-     * longer gives this worker is let go, and the write is refused.
+     * longer gives this worker is let go, and the write is refused. A renewal the store does not answer refuses
+     * nothing: the write meets the same store, with its own retries, and its check of the thread's head.
      */
     Uni<Void> admit(HeldRun a) {
         Instant now = clock.instant();
@@ -121,11 +122,12 @@ final class WorkerLease {
             return Uni.createFrom().voidItem();
         }
         String id = a.run.runId();
-        return runs.renew(worker.id(), List.of(id), now).chain(kept -> {
+        return runs.renew(worker.id(), List.of(id), now).map(kept -> {
             settle(List.of(id), Set.copyOf(kept), now);
-            return kept.contains(id) ? Uni.createFrom().voidItem()
-                    : Uni.createFrom().failure(new IllegalStateException("run " + id + " is held by another worker now"));
-        });
+            return kept.contains(id);
+        }).onFailure().recoverWithItem(true) // the store did not answer: the write's own retries and head check decide, as before
+                .chain(mine -> mine ? Uni.createFrom().voidItem()
+                        : Uni.createFrom().failure(new IllegalStateException("run " + id + " is held by another worker now")));
     }
 
     /**

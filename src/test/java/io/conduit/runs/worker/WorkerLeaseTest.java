@@ -30,7 +30,8 @@ class WorkerLeaseTest {
     private final InMemoryRunStore store = new InMemoryRunStore();
     private boolean down;
     private final ManualClock clock = new ManualClock(T0);
-    private final WorkerLease me = new WorkerLease(failingWhileDown(), Worker.boot("replica-b"), clock, LEASE, new HeldRuns(), () -> { }, lost -> { });
+    private final Worker self = Worker.boot("replica-b");
+    private final WorkerLease me = new WorkerLease(failingWhileDown(), self, clock, LEASE, new HeldRuns(), () -> { }, lost -> { });
 
     @Test
     void aRunOfALiveReplicaIsNotTakenWhenTheStoreComesBackAfterMoreThanALease() {
@@ -82,6 +83,28 @@ class WorkerLeaseTest {
         Run run = new Run("run-1", "thread-1", "agent", RunStatus.PENDING, null, MultitaskStrategy.ENQUEUE, null, T0, T0, T0, null);
         store.create(run).await().indefinitely();
         return store.claimNext(worker, T0).await().indefinitely().orElseThrow();
+    }
+
+    @Test
+    void theFenceTrustsAFreshHoldAsksTheStoreAboutAnOldOneAndRefusesOnlyWhatTheStoreGaveAnother() {
+        HeldRun held = new HeldRun(runningElsewhere(self.id()), null); // claimed at T0
+
+        down = true;
+        clock.set(at(1_000));
+        assertThat(admitted(held)).as("renewed within half a lease: not asked").isTrue();
+        clock.set(at(2_000));
+        assertThat(admitted(held)).as("an old hold the store does not answer for: the write decides").isTrue();
+        down = false;
+        assertThat(admitted(held)).as("the store still gives it to this worker").isTrue();
+
+        clock.set(at(10_000)); // paused past the lease: another worker took the run
+        store.requeueOrphans(Worker.boot("other"), List.of(), at(10_000).minus(LEASE), at(10_000)).await().indefinitely();
+        store.claimNext(Worker.boot("other").id(), at(10_000)).await().indefinitely().orElseThrow();
+        assertThat(admitted(held)).as("taken over: refused").isFalse();
+    }
+
+    private boolean admitted(HeldRun a) {
+        return me.admit(a).map(v -> true).onFailure().recoverWithItem(false).await().indefinitely();
     }
 
     private void renewAt(long millis) {
