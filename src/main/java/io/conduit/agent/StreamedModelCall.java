@@ -1,7 +1,10 @@
 package io.conduit.agent;
 
 import com.fasterxml.jackson.core.type.TypeReference;
-import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.JsonSerializable;
+import com.fasterxml.jackson.databind.SerializerProvider;
+import com.fasterxml.jackson.databind.jsontype.TypeSerializer;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import io.conduit.agent.message.AssistantMessage;
 import io.conduit.agent.message.ChatMessage;
@@ -18,7 +21,6 @@ import io.conduit.kernel.JsonCodec;
 import io.conduit.kernel.TimeOrderedIds;
 import io.smallrye.mutiny.Uni;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -131,16 +133,25 @@ public final class StreamedModelCall {
      */
     private static Map<String, Object> input(ModelRequest request) {
         Map<String, Object> in = new LinkedHashMap<>();
-        in.put("messages", json(request.messages()));
+        in.put("messages", new WrittenMessages(request.messages()));
         in.put("tools", request.tools().stream().map(ToolSpec::name).toList());
         return Collections.unmodifiableMap(in);
     }
 
-    private static JsonNode json(List<ChatMessage> messages) {
-        try {
-            return JsonCodec.MAPPER.readTree(MESSAGES.writeValueAsBytes(messages));
-        } catch (IOException e) {
-            throw new UncheckedIOException("messages that cannot be written as JSON", e);
+    /**
+     * The messages as the state writes them, written straight into the JSON of whichever reader asks (a stream mode
+     * that shows the model's start); never written when none does, and never parsed back.
+     */
+    private record WrittenMessages(List<ChatMessage> messages) implements JsonSerializable {
+
+        @Override
+        public void serialize(JsonGenerator gen, SerializerProvider serializers) throws IOException {
+            MESSAGES.writeValue(gen, messages);
+        }
+
+        @Override
+        public void serializeWithType(JsonGenerator gen, SerializerProvider serializers, TypeSerializer typeSer) throws IOException {
+            serialize(gen, serializers);
         }
     }
 }
