@@ -9,6 +9,7 @@ import java.net.http.HttpClient;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -41,6 +42,9 @@ public class ToolRegistry {
     public ToolRegistry(Instance<Tool> beans, ToolsConfig config) {
         List<Tool> code = new ArrayList<>();
         beans.forEach(code::add);
+        // the container's order of beans may change from one build to the next; the model is shown the tools in
+        // this order, and a prompt that changes with each build loses the provider's prompt cache
+        code.sort(Comparator.comparing(Tool::name));
         ReachableAddresses addresses = ReachableAddresses.publicAnd(config.privateAddresses().orElse(List.of()));
         List<Tool> operators = new ArrayList<>(httpTools(config, addresses));
         McpServers mcp = McpServers.connect(config.mcp(), config.timeout(), addresses);
