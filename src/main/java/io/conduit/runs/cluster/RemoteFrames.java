@@ -146,6 +146,23 @@ final class RemoteFrames {
     }
 
     /**
+     * A run of the thread executed here is another process's now: the rows that process wrote while this one held the
+     * run were passed over (a run executed here takes no relayed frames), so the thread is read again from its first
+     * row; frames already held are skipped by their seq. Not watched yet: its first watch reads it from the start.
+     * Called under the thread's log lock: marks, and starts the read without waiting for it.
+     */
+    void readAgain(String threadId) {
+        synchronized (this) {
+            Reader r = readers.get(threadId);
+            if (r == null) {
+                return;
+            }
+            readAgain(threadId, r);
+        }
+        read();
+    }
+
+    /**
      * A thread's rows end before the last one read of it: they expired (ids do not go back, so the processes' read
      * points stay). The thread is read again from its first row; frames already held are skipped by their seq.
      */

@@ -37,4 +37,9 @@ final class SharedLogs implements ClusterLink {
     public void ended(String threadId, String runId) {
         relay.ended(threadId, runId);
     }
+
+    @Override
+    public void movedAway(String threadId) {
+        remote.readAgain(threadId);
+    }
 }

@@ -22,6 +22,13 @@ public interface ClusterLink {
     /** A run executed here ended: its last frame of every format is written. */
     void ended(String threadId, String runId);
 
+    /**
+     * A run executed here is another replica's now ({@link ThreadLog#movedAway}): the frames that replica relayed
+     * while this one held the run were not taken, and are wanted again.
+     */
+    default void movedAway(String threadId) {
+    }
+
     /** A single process: nothing to tell. */
     ClusterLink NONE = new ClusterLink() {
         @Override

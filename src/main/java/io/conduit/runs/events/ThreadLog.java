@@ -120,8 +120,10 @@ public final class ThreadLog {
      * Run {@code runId}, executed here until now, is another replica's: this process kept it past its lease and the
      * run was resumed there from its last checkpoint. Its segment goes (what it had streamed of the step that is run
      * again there would be a second, abandoned answer in a replay), and from now on the run is held as the other
-     * replica's frames: the clients here that follow it, of the run or of the thread, get the rest of it from that
-     * replica's relay, as a run created here and claimed elsewhere ({@link #executedElsewhere}).
+     * replica's frames, open until that replica's end comes (or the run's record says it ended): the clients here that
+     * follow it, of the run or of the thread, get the rest of it from that replica's relay, as a run created here and
+     * claimed elsewhere ({@link #executedElsewhere}). What that replica relayed while the run was still held here was
+     * not taken, so the thread's rows are read again ({@link ClusterLink#movedAway}).
      */
     public synchronized void movedAway(String runId) {
         RunSegment s = segments.get(runId);
@@ -129,11 +131,17 @@ public final class ThreadLog {
             return;
         }
         dropRun(runId);
+        RemoteRun earlier = remote.remove(runId); // a life relayed here before this replica took the run over: ended
+        if (earlier != null) {
+            owner.account(-earlier.bytes());
+        }
+        remote.put(runId, new RemoteRun(runId, owner.views().size(), owner.maxRunBytes() / 2));
         for (ThreadEventLog.Subscription sub : subscribers) {
             if (runId.equals(sub.runId) && !sub.watched) {
                 watch(sub);
             }
         }
+        owner.link().movedAway(threadId);
     }
 
     /**

@@ -205,6 +205,35 @@ class ThreadLogRemoteTest {
         assertThat(thread.seqs).containsExactly(10L, 20L, 21L);
     }
 
+    /** Its new holder's end may never come (it died, or its last write was lost): the run's record ends it then. */
+    @Test
+    void aRunThatMovedAwayIsOpenUntilItsEndComesFromItsNewHolderOrItsRecord() {
+        ThreadLog entries = FrameLogs.begin(logs, "t", "r1");
+        entries.append("r1", frame(10, "r1", "metadata"));
+        entries.movedAway("r1");
+        assertThat(entries.openRemoteRuns()).as("for RelayedRunEnds to look up").containsExactly("r1");
+        Recorder late = new Recorder();
+        assertThat(logs.log(CLASSIC, "t").subscribeRun("r1", -1, late)).as("a join now follows it from the relay").isNotNull();
+        entries.endRemote("r1", 0);
+        assertThat(late.ended).isTrue();
+    }
+
+    /** A run relayed here, taken over here, then taken from here in turn: its first life's end does not end the third. */
+    @Test
+    void aRunTakenOverHereAndThenMovedAwayFollowsItsThirdLife() {
+        ThreadLog entries = logs.log("t");
+        entries.appendRemote(CLASSIC, frame(10, "r1", "metadata")); // first life, elsewhere
+        ThreadLog log = logs.start("t", "r1"); // its owner died: taken over here
+        log.append("r1", new RunNotice.Began(20, null, "g", java.util.Set.of(), true));
+        Recorder run = new Recorder();
+        logs.log(CLASSIC, "t").subscribeRun("r1", 10, run);
+        log.movedAway("r1"); // this process was paused past its lease: a third process resumed it
+        entries.appendRemote(CLASSIC, frame(30, "r1", "metadata"));
+        entries.endRemote("r1", 0);
+        assertThat(run.seqs).containsExactly(30L);
+        assertThat(run.ended).isTrue();
+    }
+
     @Test
     void aRelayedRunTakenOverHereExpiresWithItsEnd() {
         logs.log("t").appendRemote(CLASSIC, frame(10, "r1", "metadata")); // its owner died before its end
