@@ -73,7 +73,8 @@ public record RunRequest(
 
     /** A run whose writes to the store each wait for {@code f}, and are not attempted when it fails. */
     public RunRequest fence(WriteFence f) {
-        return new RunRequest(threadId, runId, input, command, checkpointId, durability, recursionLimit, interruptBefore, interruptAfter, metadata, configurable, f);
+        return new RunRequest(threadId, runId, input, command, checkpointId, durability, recursionLimit, interruptBefore, interruptAfter, metadata, configurable,
+                java.util.Objects.requireNonNull(f, "fence"));
     }
 
     public RunRequest metadata(Map<String, String> m) {

@@ -37,6 +37,8 @@ final class HeldRun {
     volatile Boolean endWritten;
     /** When the store last gave this worker the run (its claim, then each renewal): what its fence trusts. */
     volatile Instant heldAt;
+    /** Found to be another worker's ({@link RunEnding#lost}): its fence refuses every write from then on. */
+    volatile boolean letGo;
     /** What watches the run from outside the worker (metrics, traces, its log context). */
     volatile RunObserver.Watch watch = RunObserver.Watch.NONE;
 

@@ -156,6 +156,7 @@ final class RunEnding {
      * clients here follow it where it runs now ({@link ThreadLog#movedAway}).
      */
     synchronized void lost(HeldRun a) {
+        a.letGo = true; // its writes still queued are refused, even with the hold fresh by the clock
         if (!halt(a)) {
             return;
         }
@@ -184,6 +185,7 @@ final class RunEnding {
         if (s != null) {
             s.cancel();
         }
+        a.watch.ended(RunStatus.PENDING); // left unfinished here: its metrics and spans end, the run goes on elsewhere
         return true;
     }
 

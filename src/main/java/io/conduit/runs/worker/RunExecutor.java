@@ -213,6 +213,9 @@ public final class RunExecutor {
     }
 
     private void begin(HeldRun a) {
+        if (a.done) { // handed back or let go before it began: no segment is opened for it here
+            return;
+        }
         begin(a, logs.start(a.run.threadId(), a.run.runId()), 0);
     }
 
@@ -314,8 +317,9 @@ public final class RunExecutor {
                 ending.atStepBoundary(a);
             }
         }, f -> ending.fail(a, log, f), () -> ending.finish(a, log));
-        if (a.handingBack && a.done) {
-            a.subscription.cancel(); // handed back at a boundary the graph reached before subscribe() returned
+        if (a.done) {
+            // handed back at a boundary the graph reached before subscribe() returned, or let go meanwhile (lost)
+            a.subscription.cancel();
             return;
         }
         if (a.stop != null) {

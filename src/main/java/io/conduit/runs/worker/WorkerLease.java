@@ -81,10 +81,10 @@ final class WorkerLease {
      * the store did not renew, and that has not ended meanwhile, is another worker's now: it is let go.
      */
     Uni<Integer> renew() {
-        List<String> ids = held.ids();
+        List<HeldRun> asked = held.all(); // the holds themselves: a run id let go and claimed again is another hold
         Instant at = clock.instant();
-        return runs.renew(worker.id(), ids, at).invoke(kept -> {
-            settle(ids, Set.copyOf(kept), at);
+        return runs.renew(worker.id(), asked.stream().map(a -> a.run.runId()).toList(), at).invoke(kept -> {
+            settle(asked, Set.copyOf(kept), at);
             Instant now = clock.instant();
             if (refused) {
                 refused = false;
@@ -95,13 +95,12 @@ final class WorkerLease {
         }).map(List::size).onFailure().invoke(f -> refused = true);
     }
 
-    private void settle(List<String> asked, Set<String> renewed, Instant at) {
-        for (String id : asked) {
-            HeldRun a = held.get(id);
-            if (a == null || a.done) {
+    private void settle(List<HeldRun> asked, Set<String> renewed, Instant at) {
+        for (HeldRun a : asked) {
+            if (a.done) {
                 continue; // ended meanwhile: its record is no longer running, which is why it was not renewed
             }
-            if (renewed.contains(id)) {
+            if (renewed.contains(a.run.runId())) {
                 a.heldAt = at;
             } else {
                 lost.accept(a);
@@ -117,17 +116,31 @@ final class WorkerLease {
      * nothing: the write meets the same store, with its own retries, and its check of the thread's head.
      */
     Uni<Void> admit(HeldRun a) {
+        String id = a.run.runId();
+        if (a.letGo) {
+            return refused(id);
+        }
         Instant now = clock.instant();
         if (now.isBefore(a.heldAt.plus(lease.dividedBy(2)))) {
             return Uni.createFrom().voidItem();
         }
-        String id = a.run.runId();
-        return runs.renew(worker.id(), List.of(id), now).map(kept -> {
-            settle(List.of(id), Set.copyOf(kept), now);
-            return kept.contains(id);
-        }).onFailure().recoverWithItem(true) // the store did not answer: the write's own retries and head check decide, as before
-                .chain(mine -> mine ? Uni.createFrom().voidItem()
-                        : Uni.createFrom().failure(new IllegalStateException("run " + id + " is held by another worker now")));
+        return runs.renew(worker.id(), List.of(id), now).map(kept -> kept.contains(id))
+                .onFailure().recoverWithNull() // not answered: the write's own retries and head check decide, as before
+                .chain(mine -> {
+                    if (mine == null) {
+                        return Uni.createFrom().voidItem();
+                    }
+                    if (mine) {
+                        a.heldAt = now;
+                        return Uni.createFrom().voidItem();
+                    }
+                    settle(List.of(a), Set.of(), now);
+                    return refused(id);
+                });
+    }
+
+    private static Uni<Void> refused(String runId) {
+        return Uni.createFrom().failure(new IllegalStateException("run " + runId + " is held by another worker now"));
     }
 
     /**
