@@ -52,6 +52,14 @@ class JoinEndTest {
         assertThat(got).containsExactly("messages", "final values and end");
     }
 
+    @Test
+    void theNoticeThatAReplaysFirstEventsWereDroppedIsNoEnd() {
+        join.onReplay(RunEventLogs.CLASSIC_NOTICE.of("r1", 3));
+        join.onEvent(frame(4, "messages"));
+        join.onEnd();
+        assertThat(got).containsExactly("replayed error", "messages", "final values and end");
+    }
+
     private static RunEvent frame(long seq, String mode) {
         return new RunEvent(seq, "r1", mode, "", "{}");
     }
