@@ -56,7 +56,7 @@ public class ClusterBeans {
         exchange.onWatch(relay::watch);
         exchange.onClaimed(c -> remote.claimedElsewhere(c.threadId(), c.runId(), c.origin()));
         logs.link(new SharedLogs(relay, remote));
-        RelayedRunEnds ends = new RelayedRunEnds(logs, runs, System::currentTimeMillis);
+        RelayedRunEnds ends = new RelayedRunEnds(logs, runs, System::currentTimeMillis, config.relayWait());
         timer = vertx.setPeriodic(Math.max(100, config.watchTtl().toMillis() / 3), id -> {
             remote.renew();
             ends.check();

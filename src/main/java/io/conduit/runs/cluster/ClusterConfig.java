@@ -29,7 +29,8 @@ public interface ClusterConfig {
     /**
      * How long, after a run ended on another replica, a join of it here waits for that replica's frames before it
      * answers with the thread's final values instead. They come within milliseconds unless the machine is overloaded
-     * or that replica died before it wrote them; a run that ended longer ago than this is answered at once.
+     * or that replica died before it wrote them; a run that ended longer ago than this is answered at once. A run
+     * followed here whose end has not come this long after its record's end is ended from the record.
      */
     @WithDefault("10s")
     Duration relayWait();

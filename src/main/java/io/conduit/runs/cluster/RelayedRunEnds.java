@@ -3,7 +3,9 @@ package io.conduit.runs.cluster;
 import io.conduit.runs.RunStore;
 import io.conduit.runs.events.ThreadLog;
 import io.conduit.runs.events.ThreadLogs;
+import java.time.Duration;
 import java.util.function.LongSupplier;
+import org.jboss.logging.Logger;
 
 /**
  * Ends the relayed runs whose end never came through the table: their owner died after its last write, or a write
@@ -12,17 +14,19 @@ import java.util.function.LongSupplier;
  */
 final class RelayedRunEnds {
 
-    /** How long after its record's end a relayed run's own end may still be on its way. */
-    private static final long GRACE_MILLIS = 5_000;
+    private static final Logger LOG = Logger.getLogger(RelayedRunEnds.class);
 
     private final ThreadLogs logs;
     private final RunStore runs;
     private final LongSupplier clock;
+    /** How long after its record's end a relayed run's own end may still be on its way ({@code relay-wait}). */
+    private final long graceMillis;
 
-    RelayedRunEnds(ThreadLogs logs, RunStore runs, LongSupplier clock) {
+    RelayedRunEnds(ThreadLogs logs, RunStore runs, LongSupplier clock, Duration grace) {
         this.logs = logs;
         this.runs = runs;
         this.clock = clock;
+        this.graceMillis = grace.toMillis();
     }
 
     /** Looks up the record of every relayed run still open here; run it periodically. */
@@ -36,7 +40,10 @@ final class RelayedRunEnds {
                 runs.get(runId).subscribe().with(found -> {
                     // finished a while ago: its own end, written within milliseconds of its record's, was lost
                     if (found.isEmpty() || found.get().status().finished()
-                            && found.get().updatedAt().toEpochMilli() < clock.getAsLong() - GRACE_MILLIS) {
+                            && found.get().updatedAt().toEpochMilli() < clock.getAsLong() - graceMillis) {
+                        // rare, and the join's clients here miss the run's last frames: worth a line
+                        LOG.infof("Relayed run %s of thread %s ended from its record: %s", runId, threadId,
+                                found.isEmpty() ? "the run is deleted" : "its end did not come within " + graceMillis + " ms of it");
                         log.endRemote(runId, clock.getAsLong());
                     }
                 }, f -> { }); // the next check looks again
