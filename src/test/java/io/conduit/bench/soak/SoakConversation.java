@@ -105,6 +105,7 @@ final class SoakConversation implements Runnable {
         String where = follower + " run " + runId + " thread " + thread;
         boolean ended = false;
         StringBuilder seen = new StringBuilder(); // the events' names, for the report of a stream with no text
+        java.util.ArrayDeque<String> last = new java.util.ArrayDeque<>(); // and the last few, for a stream cut short
         try (Stream<String> lines = response.body()) {
             if (response.statusCode() != 200) {
                 throw new IllegalStateException("stream " + response.statusCode() + " " + String.join("\n", lines.toList()) + " " + where);
@@ -115,6 +116,10 @@ final class SoakConversation implements Runnable {
                 SseEvents.Event e = events.next();
                 if (seen.length() < 300) {
                     seen.append(e.name()).append(' ').append(e.id()).append(", ");
+                }
+                last.addLast(e.name() + " " + e.id());
+                if (last.size() > 8) {
+                    last.removeFirst();
                 }
                 if (e.id() >= 0) {
                     if (e.id() <= lastId) {
@@ -143,7 +148,7 @@ final class SoakConversation implements Runnable {
         if (holders.elsewhere(runId, follower)) {
             counts.crossReplica.increment();
         }
-        return check(creator, thread, texts, before, where + " events: " + seen);
+        return check(creator, thread, texts, before, where + " events: " + seen + " ... the last: " + last);
     }
 
     /** The text of an AI message chunk (or of an AI message sent whole), joined per message id. */
