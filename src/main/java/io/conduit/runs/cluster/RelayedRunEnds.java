@@ -41,8 +41,9 @@ final class RelayedRunEnds {
                     // finished a while ago: its own end, written within milliseconds of its record's, was lost
                     if (found.isEmpty() || found.get().status().finished()
                             && found.get().updatedAt().toEpochMilli() < clock.getAsLong() - graceMillis) {
-                        // rare, and the join's clients here miss the run's last frames: worth a line
-                        LOG.infof("Relayed run %s of thread %s ended from its record: %s", runId, threadId,
+                        // common for runs whose clients here had left before the end (their end is not relayed then),
+                        // so at debug: the line that tells why a client here missed a run's last frames
+                        LOG.debugf("Relayed run %s of thread %s ended from its record: %s", runId, threadId,
                                 found.isEmpty() ? "the run is deleted" : "its end did not come within " + graceMillis + " ms of it");
                         log.endRemote(runId, clock.getAsLong());
                     }
