@@ -12,6 +12,7 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
         "io.conduit.agent.LlmCall",
         "io.conduit.agent.Phase",
         "io.conduit.agent.Scratchpad",
+        "io.conduit.agent.StreamedModelCall$WrittenMessages",
         "io.conduit.agent.Suggestions",
         "io.conduit.agent.Usage",
         "io.conduit.agent.UserContext",
