@@ -43,7 +43,6 @@ final class JoinEnd implements RunEventListener {
 
     /** The run's {@code end} or its {@code error}; not the notice that a replay's first events were dropped. */
     private static boolean ends(RunEvent event) {
-        return "end".equals(event.mode())
-                || "error".equals(event.mode()) && !event.data().startsWith("{\"error\":\"EventsDropped\"");
+        return "end".equals(event.mode()) || "error".equals(event.mode()) && !RunEventLogs.droppedNotice(event);
     }
 }

@@ -16,10 +16,17 @@ public final class RunEventLogs extends FormatLogs {
 
     public static final String NAME = "classic";
 
+    private static final String DROPPED = "{\"error\":\"EventsDropped\"";
+
     /** The classic log's notice: an SSE {@code error} event. */
     public static final EventView.DroppedNotice CLASSIC_NOTICE = (runId, through) -> new RunEvent(through, runId, "error", "",
-            "{\"error\":\"EventsDropped\",\"message\":\"the events of run " + runId + " up to " + through
+            DROPPED + ",\"message\":\"the events of run " + runId + " up to " + through
                     + " were dropped to bound memory; read the run's state instead\"}");
+
+    /** Whether a classic frame is that notice, not an error the run ended with. */
+    static boolean droppedNotice(RunEvent event) {
+        return "error".equals(event.mode()) && event.data().startsWith(DROPPED);
+    }
 
     public RunEventLogs(ThreadLogs logs) {
         super(logs, NAME);

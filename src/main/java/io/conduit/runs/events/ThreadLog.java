@@ -57,7 +57,7 @@ public final class ThreadLog {
         }
         segments.remove(runId);
         owner.opened(-1);
-        remote.putIfAbsent(runId, new RemoteRun(runId, owner.views().size(), owner.maxRunBytes() / 2));
+        remote.putIfAbsent(runId, relayedRun(runId));
         for (ThreadEventLog.Subscription sub : subscribers) {
             if (runId.equals(sub.runId) && !sub.watched) {
                 watch(sub);
@@ -135,7 +135,7 @@ public final class ThreadLog {
         if (earlier != null) {
             owner.account(-earlier.bytes());
         }
-        remote.put(runId, new RemoteRun(runId, owner.views().size(), owner.maxRunBytes() / 2));
+        remote.put(runId, relayedRun(runId));
         for (ThreadEventLog.Subscription sub : subscribers) {
             if (runId.equals(sub.runId) && !sub.watched) {
                 watch(sub);
@@ -157,7 +157,7 @@ public final class ThreadLog {
         // an empty segment is a run created here that another replica executes: its frames can come before the
         // notice of its claim (executedElsewhere), and its subscribers here get them from the relayed run meanwhile
         int view = owner.view(format);
-        RemoteRun r = remote.computeIfAbsent(frame.runId(), id -> new RemoteRun(id, owner.views().size(), owner.maxRunBytes() / 2));
+        RemoteRun r = remote.computeIfAbsent(frame.runId(), this::relayedRun);
         long held = r.bytes();
         if (r.ended() || !r.add(view, frame)) {
             return;
@@ -168,6 +168,11 @@ public final class ThreadLog {
                 sub.listener.onEvent(frame);
             }
         }
+    }
+
+    /** A new, empty run of another replica's frames, bounded at half a run's bytes as every relayed run here is. */
+    private RemoteRun relayedRun(String runId) {
+        return new RemoteRun(runId, owner.views().size(), owner.maxRunBytes() / 2);
     }
 
     /** A run another replica executes ended there (every frame of it was relayed before this). */
