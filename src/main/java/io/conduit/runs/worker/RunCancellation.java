@@ -40,7 +40,7 @@ final class RunCancellation {
     /** Stops for runs other replicas execute; null in a single process. */
     private volatile RunStops remote;
     /** Runs whose stop was asked of another replica, until their end is recorded (a cancel that waits, waits for it). */
-    private final java.util.Set<String> askedElsewhere = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private final Set<String> askedElsewhere = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     RunCancellation(RunStore runs, ThreadStore threads, Function<String, RegisteredGraph> graphs, ThreadLogs logs, Clock clock,
                     HeldRuns held, RunEnding ending, ThreadSettlement settlement, WorkerLease lease, Runnable wake,
@@ -62,8 +62,15 @@ final class RunCancellation {
     Uni<Boolean> cancel(Run run, StopReason reason, String byRun) {
         HeldRun a = held.get(run.runId());
         if (a != null) {
-            ending.stop(a, reason, byRun);
-            return Uni.createFrom().item(true);
+            // a hold this process has not renewed lately (it was paused) may be another worker's now: then the stop
+            // is that worker's to make
+            return lease.confirm(a).chain(mine -> {
+                if (mine) {
+                    ending.stop(a, reason, byRun);
+                    return Uni.createFrom().item(true);
+                }
+                return askElsewhere(run, reason, byRun);
+            });
         }
         return runs.cancelPending(run.runId(), clock.instant()).chain(wasPending -> {
             if (wasPending) {
@@ -84,17 +91,22 @@ final class RunCancellation {
                     ending.stop(claimed, reason, byRun);
                     return Uni.createFrom().item(true);
                 }
-                RunStops stops = remote;
-                if (stops == null) {
-                    return Uni.createFrom().item(false);
-                }
-                if (askedElsewhere.size() >= 10_000) {
-                    askedElsewhere.clear(); // cancels that did not wait leave their run here; a wait forgotten reads the record as it is
-                }
-                askedElsewhere.add(run.runId());
-                return stops.ask(run.runId(), reason.name(), byRun).replaceWith(true);
+                return askElsewhere(run, reason, byRun);
             }).eventually(wake);
         });
+    }
+
+    /** Asks the replica that executes the run to stop it; false in a single process. */
+    private Uni<Boolean> askElsewhere(Run run, StopReason reason, String byRun) {
+        RunStops stops = remote;
+        if (stops == null) {
+            return Uni.createFrom().item(false);
+        }
+        if (askedElsewhere.size() >= 10_000) {
+            askedElsewhere.clear(); // cancels that did not wait leave their run here; a wait forgotten reads the record as it is
+        }
+        askedElsewhere.add(run.runId());
+        return stops.ask(run.runId(), reason.name(), byRun).replaceWith(true);
     }
 
     /** Stops asked by other replicas reach the runs held here; stops of runs held elsewhere are asked of them. */
@@ -102,7 +114,13 @@ final class RunCancellation {
         stops.onAsked((runId, reason, byRun) -> {
             HeldRun a = held.get(runId);
             if (a != null) {
-                ending.stop(a, RunExecutor.StopReason.valueOf(reason), byRun);
+                StopReason why = StopReason.valueOf(reason);
+                // a run let go here (it is another worker's now) is stopped by that worker, which was asked too
+                lease.confirm(a).subscribe().with(mine -> {
+                    if (mine) {
+                        ending.stop(a, why, byRun);
+                    }
+                });
             }
         });
         remote = stops;

@@ -109,34 +109,39 @@ final class WorkerLease {
     }
 
     /**
-     * The fence of a run's writes ({@link io.conduit.graph.WriteFence}). A hold renewed within half a lease is taken
-     * as this worker's without asking: no other worker takes a run over before a whole lease has passed since its last
-     * renewal. An older hold (this process was paused, or the store out of reach) is renewed first; a run the store no
-     * longer gives this worker is let go, and the write is refused. A renewal the store does not answer refuses
-     * nothing: the write meets the same store, with its own retries, and its check of the thread's head.
+     * The fence of a run's writes ({@link io.conduit.graph.WriteFence}): refused once the run is found to be another
+     * worker's ({@link #confirm}). A renewal the store does not answer refuses nothing: the write meets the same store,
+     * with its own retries, and its check of the thread's head.
      */
     Uni<Void> admit(HeldRun a) {
-        String id = a.run.runId();
+        return confirm(a).chain(mine -> mine ? Uni.createFrom().voidItem() : refused(a.run.runId()));
+    }
+
+    /**
+     * Whether the run is still this worker's, for what is about to act on it (a write, a stop). A hold renewed within
+     * half a lease is taken as this worker's without asking: no other worker takes a run over before a whole lease has
+     * passed since its last renewal. An older hold (this process was paused, or the store out of reach) is renewed
+     * first; a run the store no longer gives this worker is let go ({@link RunEnding#lost}). A renewal the store does
+     * not answer says yes: nothing better is known.
+     */
+    Uni<Boolean> confirm(HeldRun a) {
         if (a.letGo) {
-            return refused(id);
+            return Uni.createFrom().item(false);
         }
+        String id = a.run.runId();
         Instant now = clock.instant();
         if (now.isBefore(a.heldAt.plus(lease.dividedBy(2)))) {
-            return Uni.createFrom().voidItem();
+            return Uni.createFrom().item(true);
         }
         return runs.renew(worker.id(), List.of(id), now).map(kept -> kept.contains(id))
-                .onFailure().recoverWithNull() // not answered: the write's own retries and head check decide, as before
-                .chain(mine -> {
-                    if (mine == null) {
-                        return Uni.createFrom().voidItem();
-                    }
+                .invoke(mine -> {
                     if (mine) {
                         a.heldAt = now;
-                        return Uni.createFrom().voidItem();
+                    } else {
+                        settle(List.of(a), Set.of(), now);
                     }
-                    settle(List.of(a), Set.of(), now);
-                    return refused(id);
-                });
+                })
+                .onFailure().recoverWithItem(true);
     }
 
     private static Uni<Void> refused(String runId) {

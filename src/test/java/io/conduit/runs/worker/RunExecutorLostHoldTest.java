@@ -15,6 +15,7 @@ import io.conduit.runs.MultitaskStrategy;
 import io.conduit.runs.Run;
 import io.conduit.runs.RunSpecJson;
 import io.conduit.runs.RunStatus;
+import io.conduit.runs.RunStops;
 import io.conduit.runs.Worker;
 import io.conduit.runs.events.ServiceLogs;
 import io.conduit.runs.graphs.RegisteredGraph;
@@ -120,6 +121,43 @@ class RunExecutorLostHoldTest {
         mayEnd.get(0).complete(null);
         assertThat(awaitStatus(run)).isEqualTo(RunStatus.SUCCESS);
         assertThat(state(run)).isEqualTo("first, second");
+    }
+
+    @Test
+    void aCancelReachingThePausedWorkerStopsTheRunWhereItRunsNow() throws Exception {
+        RunExecutor paused = worker("paused:1");
+        Run run = stepInFlightOn(paused);
+        RunExecutor other = resumedElsewhereAfterAPause(run);
+        SharedStops stops = new SharedStops();
+        paused.share(stops);
+        other.share(stops);
+
+        // the client's cancel lands on the paused worker before any write or renewal told it the run is not its own
+        assertThat(paused.cancel(run, RunExecutor.StopReason.INTERRUPT).await().atMost(WAIT)).isTrue();
+        assertThat(paused.isRunning(run.runId())).as("let go, not stopped here").isFalse();
+        assertThat(stops.asked).as("asked of the replica that runs it").containsExactly(run.runId());
+        assertThat(awaitStatus(run)).isEqualTo(RunStatus.INTERRUPTED);
+        assertThat(runs.get(run.runId()).await().atMost(WAIT).orElseThrow().workerId()).isEqualTo(other.workerId());
+        mayEnd.forEach(gate -> gate.complete(null));
+        assertThat(seconds).as("the stopped run went no further").isEmpty();
+    }
+
+    /** Stops asked of every worker, as the database carries them between replicas. */
+    static final class SharedStops implements RunStops {
+        final List<String> asked = new CopyOnWriteArrayList<>();
+        final List<Asked> workers = new CopyOnWriteArrayList<>();
+
+        @Override
+        public Uni<Void> ask(String runId, String reason, String byRun) {
+            asked.add(runId);
+            workers.forEach(w -> w.stop(runId, reason, byRun));
+            return Uni.createFrom().voidItem();
+        }
+
+        @Override
+        public void onAsked(Asked asked) {
+            workers.add(asked);
+        }
     }
 
     /** A run claimed by {@code worker}, its first step in flight. */
