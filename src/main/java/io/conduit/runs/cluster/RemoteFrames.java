@@ -46,6 +46,12 @@ final class RemoteFrames {
     private final Set<String> due = new LinkedHashSet<>();
     /** Per process that relays watched threads, the last of its rows read. */
     private final Map<String, Long> origins = new HashMap<>();
+    /**
+     * Per process in {@link #origins}, when its last wake-up came: one silent for two watch lifetimes is forgotten
+     * (a replica restarted is a new process; the old one would be read for ever). If it wakes again, the threads it
+     * names are read on their own first, as for any process seen for the first time.
+     */
+    private final Map<String, Long> originWoke = new HashMap<>();
     /** Whether a wake-up came since the processes' rows were last read. */
     private boolean originsDue;
     /** Whether a read is on its way. */
@@ -139,6 +145,7 @@ final class RemoteFrames {
             }
             if (named) {
                 origins.putIfAbsent(batch.origin(), batch.firstId() - 1);
+                originWoke.put(batch.origin(), clock.getAsLong());
                 originsDue = true;
             }
         }
@@ -181,6 +188,7 @@ final class RemoteFrames {
     void resumed() {
         synchronized (this) {
             origins.clear();
+            originWoke.clear();
             readers.forEach((t, r) -> readAgain(t, r));
         }
         renew(); // the crash emptied the watches too: recorded again, they restart the owners' relays at once
@@ -203,6 +211,14 @@ final class RemoteFrames {
                 if (!r.caughtUp) {
                     due.add(t);
                 }
+            });
+            long silentSince = clock.getAsLong() - 2 * ttl.toMillis();
+            originWoke.entrySet().removeIf(e -> {
+                boolean silent = e.getValue() < silentSince;
+                if (silent) {
+                    origins.remove(e.getKey());
+                }
+                return silent;
             });
             originsDue |= !origins.isEmpty();
         }
@@ -314,7 +330,7 @@ final class RemoteFrames {
                 if (f.id() > cut) {
                     break; // in id order: the rest waits
                 }
-                origins.merge(f.origin(), f.id(), Math::max);
+                origins.computeIfPresent(f.origin(), (o, last) -> Math.max(last, f.id())); // not one forgotten meanwhile
                 Reader r = readers.get(f.threadId());
                 if (r != null && r.caughtUp && f.id() > r.lastId) {
                     r.lastId = f.id();

@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 
@@ -24,7 +25,8 @@ class RemoteFramesTest {
     private static final String CLASSIC = RunEventLogs.NAME;
     private final Table table = new Table();
     private final ThreadLogs logs = FrameLogs.of(Duration.ofMinutes(5), 1 << 20, 1 << 24);
-    private final RemoteFrames remote = new RemoteFrames(logs, table, "me", Duration.ofSeconds(30), System::currentTimeMillis);
+    private final AtomicLong now = new AtomicLong(System.currentTimeMillis());
+    private final RemoteFrames remote = new RemoteFrames(logs, table, "me", Duration.ofSeconds(30), now::get);
     private final List<Long> got = new ArrayList<>();
 
     @Test
@@ -148,6 +150,26 @@ class RemoteFramesTest {
         assertThat(table.reads).as("nothing failed since: no read by thread").isEmpty();
     }
 
+    @Test
+    void aProcessSilentForTwoWatchLifetimesIsNoLongerReadAndIsFollowedAgainIfItWakes() {
+        remote.watching("t", CLASSIC);
+        table.add("t", "old", 5); // a replica since restarted: its process is gone
+        remote.appended(table.batch("old", "t"));
+        table.add("t", "other", 6);
+        remote.appended(table.batch("other", "t"));
+        follow("t", 0);
+        now.addAndGet(45_000);
+        table.add("t", "other", 7);
+        remote.appended(table.batch("other", "t"));
+        now.addAndGet(30_000); // "old" silent for 75 s, two watch lifetimes and more; "other" for 30 s
+        remote.renew();
+        assertThat(table.lastSince).as("the silent process is no longer read").containsOnlyKeys("other");
+
+        table.add("t", "old", 8); // it was only quiet
+        remote.appended(table.batch("old", "t"));
+        assertThat(got).containsExactly(5L, 6L, 7L, 8L);
+    }
+
     private void follow() {
         follow("t", 11);
     }
@@ -175,6 +197,8 @@ class RemoteFramesTest {
         final List<Integer> reads = new ArrayList<>();
         /** How many reads of the processes' new rows were made. */
         int sinceReads;
+        /** What the last of those reads asked: per process, the last of its rows read. */
+        Map<String, Long> lastSince = Map.of();
         /** Whether reads by thread fail (the database out of reach). */
         boolean failReads;
         private long nextId = 1;
@@ -205,6 +229,7 @@ class RemoteFramesTest {
         @Override
         public Uni<List<Frame>> since(Map<String, Long> since, int limit) {
             sinceReads++;
+            lastSince = since;
             return Uni.createFrom().item(rows.stream().filter(f -> since.containsKey(f.origin()) && f.id() > since.get(f.origin()))
                     .limit(limit).toList());
         }
