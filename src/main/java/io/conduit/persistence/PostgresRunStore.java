@@ -21,6 +21,7 @@ import io.vertx.mutiny.sqlclient.Tuple;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 
@@ -55,14 +56,17 @@ public final class PostgresRunStore implements RunStore {
      * when the table was small. With a thousand runs pending that plan compared every candidate with every running run
      * (160 ms a claim, runs starting at five a second); the subqueries keep each candidate's cost to two probes.
      */
-    private static final String CLAIM = "UPDATE conduit_runs SET status = 'running', worker_id = $1, updated_at = $2 "
-            + "WHERE status = 'pending' AND run_id = (SELECT r.run_id FROM conduit_runs r WHERE r.status = 'pending' AND r.not_before <= $2 "
+    private static final String CLAIM = "WITH picked AS MATERIALIZED (SELECT r.run_id AS picked_id FROM conduit_runs r "
+            + "WHERE r.status = 'pending' AND r.not_before <= $2 "
             // the thread's oldest due run only: SKIP LOCKED would let a second claimer take the next one while the first
             // holds the oldest, and when the first lost the race for the thread, its runs ran out of order
             + "AND r.run_id = (SELECT o.run_id FROM conduit_runs o WHERE o.thread_id = r.thread_id AND o.status = 'pending' "
             + "AND o.not_before <= $2 ORDER BY o.created_at, o.run_id LIMIT 1) "
             + "AND (SELECT x.run_id FROM conduit_runs x WHERE x.thread_id = r.thread_id AND x.status = 'running') IS NULL "
-            + "ORDER BY r.created_at, r.run_id LIMIT 1 FOR UPDATE SKIP LOCKED) RETURNING " + COLUMNS;
+            // picked once, in a CTE: as an IN (...) the planner may run the locking subquery again per row it updates
+            + "ORDER BY r.created_at, r.run_id LIMIT $3 FOR UPDATE SKIP LOCKED) "
+            + "UPDATE conduit_runs SET status = 'running', worker_id = $1, updated_at = $2 FROM picked "
+            + "WHERE run_id = picked_id AND status = 'pending' RETURNING " + COLUMNS;
 
     private final Pool pool;
 
@@ -98,14 +102,15 @@ public final class PostgresRunStore implements RunStore {
     }
 
     @Override
-    public Uni<Optional<Run>> claimNext(String workerId, Instant now) {
-        // a lost race is "nothing this time"; one retry usually finds a run of another thread
-        return claim(workerId, now).onFailure(SqlValues::isUniqueViolation).recoverWithUni(() -> claim(workerId, now))
-                .onFailure(SqlValues::isUniqueViolation).recoverWithItem(Optional.empty());
+    public Uni<List<Run>> claim(String workerId, Instant now, int limit) {
+        // a lost race is "nothing this time"; one retry usually finds runs of other threads
+        return claimOnce(workerId, now, limit).onFailure(SqlValues::isUniqueViolation).recoverWithUni(() -> claimOnce(workerId, now, limit))
+                .onFailure(SqlValues::isUniqueViolation).recoverWithItem(List.of());
     }
 
-    private Uni<Optional<Run>> claim(String workerId, Instant now) {
-        return pool.preparedQuery(CLAIM).execute(Tuple.of(workerId, time(now))).map(PostgresRunStore::first);
+    private Uni<List<Run>> claimOnce(String workerId, Instant now, int limit) {
+        return pool.preparedQuery(CLAIM).execute(Tuple.of(workerId, time(now), limit)).map(rows -> all(rows).stream()
+                .sorted(Comparator.comparing(Run::createdAt).thenComparing(Run::runId)).toList());
     }
 
     @Override

@@ -20,10 +20,16 @@ public interface RunStore {
     Uni<Run> create(Run run);
 
     /**
-     * Claims the oldest pending run whose {@code notBefore} has passed and whose thread has no running run: it becomes
-     * {@code running}, held by {@code workerId}. Empty when there is nothing to claim.
+     * Claims the oldest pending runs whose {@code notBefore} has passed and whose threads have no running run, at most
+     * {@code limit} and at most one per thread (each thread's oldest): they become {@code running}, held by
+     * {@code workerId}. Oldest first; empty when there is nothing to claim.
      */
-    Uni<Optional<Run>> claimNext(String workerId, Instant now);
+    Uni<List<Run>> claim(String workerId, Instant now, int limit);
+
+    /** {@link #claim} of one run. */
+    default Uni<Optional<Run>> claimNext(String workerId, Instant now) {
+        return claim(workerId, now, 1).map(found -> found.stream().findFirst());
+    }
 
     Uni<Optional<Run>> get(String runId);
 

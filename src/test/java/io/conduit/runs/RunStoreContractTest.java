@@ -191,6 +191,37 @@ public class RunStoreContractTest {
 
     @ParameterizedTest
     @MethodSource("io.conduit.runs.RunStores#runs")
+    void aClaimOfManyTakesUpToItsLimitOldestFirstAndOneRunPerThread(Supplier<RunStore> stores) {
+        RunStore store = stores.get();
+        String a = thread();
+        String b = thread();
+        String c = thread();
+        String busy = thread();
+        Run a1 = await(store.create(run(a, 1, MultitaskStrategy.ENQUEUE)));
+        Run a2 = await(store.create(run(a, 2, MultitaskStrategy.ENQUEUE)));
+        Run b1 = await(store.create(run(b, 3, MultitaskStrategy.ENQUEUE)));
+        Run busy1 = await(store.create(run(busy, 0, MultitaskStrategy.ENQUEUE)));
+        await(store.create(run(busy, 4, MultitaskStrategy.ENQUEUE)));
+        Run c1 = await(store.create(run(c, 5, MultitaskStrategy.ENQUEUE)));
+        Instant now = T0.plusSeconds(10);
+        assertThat(await(store.claimNext("w0", now))).map(Run::runId).contains(busy1.runId());
+
+        List<Run> claimed = await(store.claim("w1", now, 2));
+        assertThat(claimed).extracting(Run::runId).as("the two oldest, of two threads").containsExactly(a1.runId(), b1.runId());
+        assertThat(claimed).allSatisfy(r -> {
+            assertThat(r.status()).isEqualTo(RunStatus.RUNNING);
+            assertThat(r.workerId()).isEqualTo("w1");
+            assertThat(await(store.get(r.runId()))).contains(r);
+        });
+        assertThat(await(store.claim("w2", now, 10))).extracting(Run::runId)
+                .as("a thread's next run waits for its running one; so does a busy thread's").containsExactly(c1.runId());
+        assertThat(await(store.claim("w2", now, 10))).isEmpty();
+        await(store.finish(a1.runId(), "w1", RunStatus.SUCCESS, now));
+        assertThat(await(store.claim("w2", now, 10))).extracting(Run::runId).containsExactly(a2.runId());
+    }
+
+    @ParameterizedTest
+    @MethodSource("io.conduit.runs.RunStores#runs")
     void runsCreatedAtTheSameTimeAreClaimedInRunIdOrder(Supplier<RunStore> stores) {
         RunStore store = stores.get();
         List<String> ids = List.of("run-c", "run-a", "run-b");

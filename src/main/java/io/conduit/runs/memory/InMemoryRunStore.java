@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -88,17 +89,27 @@ public final class InMemoryRunStore implements RunStore {
     }
 
     @Override
-    public Uni<Optional<Run>> claimNext(String workerId, Instant now) {
+    public Uni<List<Run>> claim(String workerId, Instant now, int limit) {
         return Uni.createFrom().item(() -> {
             synchronized (this) {
+                List<Run> due = new ArrayList<>();
+                Set<String> threads = new HashSet<>();
                 for (Run r : pending) {
-                    if ((r.notBefore() == null || !r.notBefore().isAfter(now)) && !running.containsKey(r.threadId())) {
-                        Run claimed = r.claimedBy(workerId, now);
-                        put(r, claimed);
-                        return Optional.of(claimed);
+                    if (due.size() == limit) {
+                        break;
+                    }
+                    if ((r.notBefore() == null || !r.notBefore().isAfter(now)) && !running.containsKey(r.threadId())
+                            && threads.add(r.threadId())) {
+                        due.add(r);
                     }
                 }
-                return Optional.<Run>empty();
+                List<Run> claimed = new ArrayList<>(due.size());
+                for (Run r : due) {
+                    Run c = r.claimedBy(workerId, now);
+                    put(r, c);
+                    claimed.add(c);
+                }
+                return claimed;
             }
         });
     }

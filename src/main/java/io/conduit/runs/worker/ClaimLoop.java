@@ -17,6 +17,11 @@ final class ClaimLoop {
 
     /** The worker's messages keep their one category, whichever part of it logs them. */
     private static final Logger LOG = Logger.getLogger(RunExecutor.class);
+    /**
+     * The most runs one claim takes: a burst of pending runs (a thousand clients starting at once) starts in one round
+     * trip per batch rather than one per run.
+     */
+    private static final int BATCH = 16;
 
     private final RunStore runs;
     private final Worker worker;
@@ -29,7 +34,6 @@ final class ClaimLoop {
     private final AtomicInteger wip = new AtomicInteger();
     /** The replica drains: nothing more is claimed. */
     private volatile boolean stopped;
-    private int startsInARow; // only the claim loop touches it, and wip keeps that loop single
 
     ClaimLoop(RunStore runs, Worker worker, Clock clock, HeldRuns held, int maxConcurrent, RunExecutor.Timers timers,
               Consumer<Run> start) {
@@ -60,31 +64,27 @@ final class ClaimLoop {
 
     private void claim() {
         int seen = wip.get();
-        if (stopped || held.count() >= maxConcurrent) {
+        int free = maxConcurrent - held.count();
+        if (stopped || free <= 0) {
             wip.set(0); // a run that ends wakes the loop again
             return;
         }
-        runs.claimNext(worker.id(), clock.instant()).subscribe().with(found -> {
-            if (found.isPresent() && stopped) {
+        int asked = Math.min(free, BATCH);
+        runs.claim(worker.id(), clock.instant(), asked).subscribe().with(found -> {
+            if (!found.isEmpty() && stopped) {
                 // claimed while the drain began: handed straight back, for another replica to claim
-                runs.release(found.get().runId(), worker.id(), clock.instant()).subscribe().with(x -> { }, f -> LOG
-                        .warnf("Handing back run %s failed (%s); its lease lapses instead", found.get().runId(), f.toString()));
+                found.forEach(run -> runs.release(run.runId(), worker.id(), clock.instant()).subscribe().with(x -> { }, f -> LOG
+                        .warnf("Handing back run %s failed (%s); its lease lapses instead", run.runId(), f.toString())));
                 wip.set(0);
-            } else if (found.isPresent()) {
-                start.accept(found.get());
-                // a burst of pending runs must not start in one synchronous recursion: with thousands (a streaming
-                // load) it held the event loop for seconds and the worker stopped claiming; so hop through the
-                // event loop every few starts
-                if (++startsInARow % 16 == 0) {
-                    timers.schedule(Duration.ZERO, this::claim);
-                } else {
-                    claim();
-                }
-            } else {
-                startsInARow = 0;
-                if (!wip.compareAndSet(seen, 0)) {
-                    claim(); // woken while claiming: look again
-                }
+                return;
+            }
+            found.forEach(start);
+            if (found.size() == asked) {
+                // more may be waiting: a burst of thousands (a streaming load) must not start in one synchronous
+                // recursion, which held the event loop for seconds, so the next claim goes through the event loop
+                timers.schedule(Duration.ZERO, this::claim);
+            } else if (!wip.compareAndSet(seen, 0)) {
+                claim(); // woken while claiming: look again
             }
         }, failure -> {
             LOG.warnf("Claiming runs failed (%s); the next wake-up tries again", failure.toString());
