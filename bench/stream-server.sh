@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Starts the packaged app for the streaming benchmark (docs/benchmarks.md, "Streaming"), detached, and prints its pid.
-# The model is the simulator pacing at INTER_TOKEN (20 ms: ~50 tokens/s per stream) with a 300-word scripted answer.
+# The model is the simulator pacing at INTER_TOKEN (20 ms: ~50 tokens/s per stream) with a 300-word scripted answer
+# (SCRIPT=src/test/resources/bench/stream-script-short.json: 30 words, for many short runs).
 #   MODEL=simulated (default when the in-process provider exists) or MODEL=http (the /simulator/v1 endpoint over HTTP)
 #   STAMP=true (each token is its emit time in epoch µs: conduit.simulator.stamp-tokens)
 #   MAX_RUNS=20000 (conduit.runs.max-concurrent: the default 256 would cap the streams, not the relay)
@@ -16,7 +17,7 @@ MODEL=${MODEL:-simulated}
 INTER_TOKEN=${INTER_TOKEN:-20ms}
 JAVA_HOME=${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}
 ulimit -n "$(ulimit -Hn)"
-opts=(-Dquarkus.http.port="$PORT" -Dconduit.simulator.script=src/test/resources/bench/stream-script.json
+opts=(-Dquarkus.http.port="$PORT" -Dconduit.simulator.script=${SCRIPT:-src/test/resources/bench/stream-script.json}
       -Dconduit.simulator.time-to-first-token=0s -Dconduit.simulator.inter-token-delay="$INTER_TOKEN"
       -Dconduit.simulator.stamp-tokens=${STAMP:-true} -Dconduit.runs.max-concurrent=${MAX_RUNS:-20000} -Dconduit.limits.max-active-runs=${MAX_RUNS:-20000})
 if [ "${STORE:-memory}" = postgres ]; then
