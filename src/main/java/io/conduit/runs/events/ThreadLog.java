@@ -1,7 +1,6 @@
 package io.conduit.runs.events;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -20,14 +19,22 @@ public final class ThreadLog {
 
     final String threadId;
     private final ThreadLogs owner;
-    private final Map<String, RunSegment> segments = new LinkedHashMap<>();
+    /** The runs this process executes or executed, and those relayed from other replicas. */
+    private final LoggedRuns runs;
+    private final Map<String, RunSegment> segments;
     /** Runs other replicas execute, as relayed frames ({@link #appendRemote}); never one of {@code segments}. */
-    private final Map<String, RemoteRun> remote = new LinkedHashMap<>();
+    private final Map<String, RemoteRun> remote;
     private final List<ThreadEventLog.Subscription> subscribers = new CopyOnWriteArrayList<>();
+    /** What the runs' entries give in each format; under this log's lock. */
+    private final SegmentFrames segmentFrames;
 
     ThreadLog(String threadId, ThreadLogs owner) {
         this.threadId = threadId;
         this.owner = owner;
+        this.segmentFrames = new SegmentFrames(owner);
+        this.runs = new LoggedRuns(owner, segmentFrames);
+        this.segments = runs.segments;
+        this.remote = runs.remote;
     }
 
     /** Opens the run's segment; false when it was open already (the run was created here). */
@@ -78,7 +85,7 @@ public final class ThreadLog {
         owner.account(s.add(entry, now));
         for (int v = 0; v < s.translations.length; v++) {
             Translation t = s.translations[v];
-            List<RunEvent> frames = t != null ? t.translate(entry, now) : interested(v, runId) ? open(s, v) : List.of();
+            List<RunEvent> frames = t != null ? t.translate(entry, now) : interested(v, runId) ? segmentFrames.open(s, v) : List.of();
             if (frames.isEmpty()) {
                 continue;
             }
@@ -89,7 +96,7 @@ public final class ThreadLog {
             }
         }
         if (s.over()) {
-            shed(s);
+            segmentFrames.shed(s);
         }
     }
 
@@ -195,7 +202,7 @@ public final class ThreadLog {
         if (!visible(s, view)) {
             return null;
         }
-        replay(s, view, afterSeq, listener);
+        segmentFrames.replay(s, view, afterSeq, listener);
         ThreadEventLog.Subscription sub = new ThreadEventLog.Subscription(this, view, runId, listener);
         if (s.ended()) {
             listener.onEnd();
@@ -225,7 +232,7 @@ public final class ThreadLog {
         if (r == null || r.ended() && (!r.has(view) || !retained(r.endedAtMillis, view))) {
             return null;
         }
-        replay(r, view, afterSeq, listener);
+        segmentFrames.replay(r, view, afterSeq, listener);
         ThreadEventLog.Subscription sub = new ThreadEventLog.Subscription(this, view, runId, listener);
         sub.floor = Math.max(afterSeq, r.frames(view).isEmpty() ? -1 : r.frames(view).getLast().seq());
         if (r.ended()) {
@@ -255,13 +262,13 @@ public final class ThreadLog {
     synchronized ThreadEventLog.Subscription subscribeThread(int view, Long afterSeq, RunEventListener listener, boolean watch) {
         for (RunSegment s : segments.values()) {
             if (afterSeq != null && visible(s, view)) {
-                replay(s, view, afterSeq, listener);
+                segmentFrames.replay(s, view, afterSeq, listener);
             } else if (!s.ended()) {
-                open(s, view); // live from here: what the run wrote before is not asked for
+                segmentFrames.open(s, view); // live from here: what the run wrote before is not asked for
             }
         }
         if (afterSeq != null && watch) {
-            remote.values().forEach(r -> replay(r, view, afterSeq, listener));
+            remote.values().forEach(r -> segmentFrames.replay(r, view, afterSeq, listener));
         }
         ThreadEventLog.Subscription sub = new ThreadEventLog.Subscription(this, view, null, listener);
         sub.floor = afterSeq == null ? -1 : afterSeq;
@@ -297,7 +304,7 @@ public final class ThreadLog {
     synchronized long lastSeq(int view) {
         List<RunSegment> newestFirst = new ArrayList<>(segments.values()).reversed();
         for (RunSegment s : newestFirst) {
-            open(s, view);
+            segmentFrames.open(s, view);
             Translation t = s.translations[view];
             if (t != null && t.last >= 0) {
                 return t.last;
@@ -343,73 +350,6 @@ public final class ThreadLog {
         return segments.containsKey(runId);
     }
 
-    /**
-     * A replay of the run's frames after {@code afterSeq}: from its translation as it is made, when none was; else by
-     * translating the run again (the same frames); when the run was shed, the notice and the frames kept.
-     */
-    private void replay(RunSegment s, int view, long afterSeq, RunEventListener listener) {
-        Translation t = s.translations[view];
-        if (t == null && s.shed) { // an ended run shed before anyone read it in this format: all of it went
-            if (s.shedFromSeq >= 0 && afterSeq < s.shedFromSeq) {
-                listener.onReplay(owner.views().get(view).notice().of(s.runId, s.shedFromSeq));
-            }
-            return;
-        }
-        if (t == null) {
-            replay(open(s, view), afterSeq, listener);
-            return;
-        }
-        if (s.shed) {
-            if (afterSeq < t.droppedThrough) {
-                listener.onReplay(owner.views().get(view).notice().of(s.runId, t.droppedThrough));
-            }
-            for (RunEvent e : t.kept()) {
-                if (e.seq() > afterSeq) {
-                    listener.onReplay(e);
-                }
-            }
-            return;
-        }
-        if (afterSeq >= t.last) {
-            return;
-        }
-        replay(fresh(s, owner.views().get(view)).catchUp(s), afterSeq, listener);
-    }
-
-    /** A replay of a relayed run's frames after {@code afterSeq}; when some were shed, first the notice that says so. */
-    private void replay(RemoteRun r, int view, long afterSeq, RunEventListener listener) {
-        long dropped = r.droppedThrough(view);
-        if (afterSeq < dropped) {
-            listener.onReplay(owner.views().get(view).notice().of(r.runId, dropped));
-        }
-        replay(r.frames(view), afterSeq, listener);
-    }
-
-    private static void replay(List<RunEvent> frames, long afterSeq, RunEventListener listener) {
-        for (RunEvent e : frames) {
-            if (e.seq() > afterSeq) {
-                listener.onReplay(e);
-            }
-        }
-    }
-
-    /**
-     * Gives the run a translation in this format if it has none (and an entry to start from), brought to the
-     * segment's end; returns the frames that made. An existing translation is always at the end: nothing to make.
-     */
-    private List<RunEvent> open(RunSegment s, int view) {
-        if (s.translations[view] != null || s.size() == 0) {
-            return List.of();
-        }
-        s.translations[view] = fresh(s, owner.views().get(view));
-        return s.translations[view] == null ? List.of() : s.translations[view].catchUp(s);
-    }
-
-    /** A translation of the run from its first entry, its {@link RunNotice.Began}; null when it did not begin so. */
-    private static Translation fresh(RunSegment s, EventView view) {
-        return s.first() instanceof RunNotice.Began began ? new Translation(view, began) : null;
-    }
-
     private boolean interested(int view, String runId) {
         for (ThreadEventLog.Subscription sub : subscribers) {
             if (sub.wants(view, runId)) {
@@ -429,108 +369,26 @@ public final class ThreadLog {
         return endedAtMillis >= owner.millis() - owner.views().get(view).retention().toMillis();
     }
 
-    /**
-     * Drops the segment's entries to free memory; a replay then says what was dropped. A run in flight is first
-     * translated to the end in every format (frames nobody reads are dropped), so that each goes on live; an ended
-     * run is not (translating thousands of runs into every format held the sweep's event loop for seconds).
-     */
-    private long shed(RunSegment s) {
-        if (s.shed || s.size() == 0) {
-            return 0;
-        }
-        for (int v = 0; v < s.translations.length; v++) {
-            if (!s.ended()) {
-                open(s, v);
-            }
-            Translation t = s.translations[v];
-            if (t != null) {
-                t.droppedThrough = t.last;
-            }
-        }
-        long freed = s.drop();
-        owner.account(-freed);
-        return freed;
-    }
-
-    /** Forgets segments that ended before {@code cutoffMillis}; true when the log is empty and unwatched. */
+    /** Forgets runs that ended before {@code cutoffMillis}; true when the log is empty and unwatched. */
     synchronized boolean expire(long cutoffMillis) {
-        segments.values().removeIf(s -> {
-            boolean old = s.ended() && s.endedAtMillis < cutoffMillis;
-            if (old) {
-                owner.account(-s.bytes());
-            }
-            return old;
-        });
-        remote.values().removeIf(r -> {
-            boolean old = r.ended() && r.endedAtMillis < cutoffMillis;
-            if (old) {
-                owner.account(-r.bytes());
-            }
-            return old;
-        });
-        return segments.isEmpty() && remote.isEmpty() && subscribers.isEmpty();
+        return runs.expire(cutoffMillis) && subscribers.isEmpty();
     }
 
-    /**
-     * Frees about {@code wanted} bytes: {@code endedOnly}, from the runs relayed from other replicas that ended and then
-     * the oldest segments that ended; else from the oldest segments, in flight or not.
-     */
+    /** See {@link LoggedRuns#shed}. */
     synchronized long shed(long wanted, boolean endedOnly) {
-        long freed = 0;
-        if (endedOnly) {
-            for (RemoteRun r : remote.values()) {
-                if (freed >= wanted) {
-                    break;
-                }
-                if (r.ended()) {
-                    long bytes = r.shed();
-                    owner.account(-bytes);
-                    freed += bytes;
-                }
-            }
-        }
-        for (RunSegment s : new ArrayList<>(segments.values())) {
-            if (freed >= wanted) {
-                break;
-            }
-            if (!endedOnly || s.ended()) {
-                freed += shed(s);
-            }
-        }
-        return freed;
+        return runs.shed(wanted, endedOnly);
     }
 
     synchronized long sizeForShedding() {
-        long n = 0;
-        for (RunSegment s : segments.values()) {
-            n += s.bytes();
-        }
-        for (RemoteRun r : remote.values()) {
-            n += r.bytes();
-        }
-        return n;
+        return runs.bytes();
     }
 
     synchronized void dropRun(String runId) {
-        RunSegment s = segments.remove(runId);
-        if (s != null) {
-            owner.account(-s.bytes());
-            if (!s.ended()) {
-                owner.opened(-1);
-            }
-        }
+        runs.drop(runId);
     }
 
     /** The thread is deleted: its open segments count as ended (they end nowhere else), then everything is dropped. */
     synchronized void close(long nowMillis) {
-        for (RunSegment s : segments.values()) {
-            if (!s.ended()) {
-                s.endedAtMillis = nowMillis;
-                owner.opened(-1);
-            }
-        }
-        remote.values().forEach(r -> owner.account(-r.bytes()));
-        remote.clear();
-        expire(Long.MAX_VALUE);
+        runs.close(nowMillis);
     }
 }
