@@ -1,7 +1,6 @@
 package io.conduit.bench.stream;
 
-import io.vertx.core.http.WebSocket;
-import io.vertx.core.http.WebSocketConnectOptions;
+import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
 
 /**
@@ -12,50 +11,33 @@ import io.vertx.core.json.JsonObject;
  * the database. With the follower's URL equal to the owner's it is the same client on one replica: the baseline.
  * Each conversation has its own pair of replicas, so that a load can be spread over both.
  */
-final class FollowingWebSocketConversation extends ProtocolConversation {
+final class FollowingWebSocketConversation extends WebSocketConversation {
     private static final long SUBSCRIBE_ID = 1;
     private final Load.Replica owner;
-    private final Load.Replica follower;
-    private WebSocket socket;
 
     FollowingWebSocketConversation(Load load, boolean slow, Load.Replica owner, Load.Replica follower) {
-        super(load, slow);
+        super(load, slow, follower);
         this.owner = owner;
-        this.follower = follower;
     }
 
     @Override
-    void start() {
-        load.createThread(owner).compose(tid -> {
-            threadId = tid;
-            return load.ws.connect(new WebSocketConnectOptions()
-                    .setHost(follower.host()).setPort(follower.port()).setURI("/threads/" + tid + "/stream/events"));
-        })
-                .onSuccess(this::opened)
-                .onFailure(e -> retryLater("ws connect: " + e));
+    Future<String> newThread() {
+        return load.createThread(owner);
     }
 
-    private void opened(WebSocket ws) {
-        socket = ws;
-        turns = 0;
+    @Override
+    void opened() {
         commandId = SUBSCRIBE_ID;
-        ws.textMessageHandler(frame -> {
-            if (turns == 0 && frame.startsWith("{\"type\":\"success\"") && frame.contains("\"id\":" + SUBSCRIBE_ID + ",")) {
-                turn(); // subscribed: the follower watches the thread from now on
-            } else {
-                frame(frame);
-            }
-        });
-        ws.exceptionHandler(e -> load.tally.error("ws: " + e));
-        ws.closeHandler(v -> {
-            stopReadingSlowly();
-            if (socket == ws) {
-                socket = null;
-                retryLater("ws closed by the server: " + ws.closeStatusCode() + " " + ws.closeReason());
-            }
-        });
-        readSlowly(ws);
-        ws.writeTextMessage(load.subscribe(SUBSCRIBE_ID));
+        socket.writeTextMessage(load.subscribe(SUBSCRIBE_ID));
+    }
+
+    @Override
+    void received(String frame) {
+        if (turns == 0 && frame.startsWith("{\"type\":\"success\"") && frame.contains("\"id\":" + SUBSCRIBE_ID + ",")) {
+            turn(); // subscribed: the follower watches the thread from now on
+        } else {
+            frame(frame);
+        }
     }
 
     @Override
@@ -77,16 +59,5 @@ final class FollowingWebSocketConversation extends ProtocolConversation {
                     }
                 })
                 .onFailure(e -> retryLater("run.start on the owner: " + e));
-    }
-
-    @Override
-    void close() {
-        WebSocket ws = socket;
-        socket = null;
-        cancelRunInFlight();
-        stopReadingSlowly();
-        if (ws != null && !ws.isClosed()) {
-            ws.close();
-        }
     }
 }
