@@ -14,11 +14,9 @@ final class LoggedRuns {
     final Map<String, RunSegment> segments = new LinkedHashMap<>();
     final Map<String, RemoteRun> remote = new LinkedHashMap<>();
     private final ThreadLogs owner;
-    private final SegmentFrames segmentFrames;
 
-    LoggedRuns(ThreadLogs owner, SegmentFrames segmentFrames) {
+    LoggedRuns(ThreadLogs owner) {
         this.owner = owner;
-        this.segmentFrames = segmentFrames;
     }
 
     /** Forgets runs that ended before {@code cutoffMillis}; true when none is left. */
@@ -63,7 +61,7 @@ final class LoggedRuns {
                 break;
             }
             if (!endedOnly || s.ended()) {
-                freed += segmentFrames.shed(s);
+                freed += owner.frames().shed(s);
             }
         }
         return freed;

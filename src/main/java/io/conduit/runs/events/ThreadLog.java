@@ -25,14 +25,14 @@ public final class ThreadLog {
     /** Runs other replicas execute, as relayed frames ({@link #appendRemote}); never one of {@code segments}. */
     private final Map<String, RemoteRun> remote;
     private final List<ThreadEventLog.Subscription> subscribers = new CopyOnWriteArrayList<>();
-    /** What the runs' entries give in each format; under this log's lock. */
+    /** What the runs' entries give in each format (the logs' one maker); called under this log's lock. */
     private final SegmentFrames segmentFrames;
 
     ThreadLog(String threadId, ThreadLogs owner) {
         this.threadId = threadId;
         this.owner = owner;
-        this.segmentFrames = new SegmentFrames(owner);
-        this.runs = new LoggedRuns(owner, segmentFrames);
+        this.segmentFrames = owner.frames();
+        this.runs = new LoggedRuns(owner);
         this.segments = runs.segments;
         this.remote = runs.remote;
     }

@@ -28,6 +28,8 @@ public final class ThreadLogs {
     private final long maxTotalBytes;
     private final LongSupplier clock;
     private volatile ClusterLink link = ClusterLink.NONE;
+    /** Makes the runs' frames per format, for every thread's log (it holds nothing of a thread). */
+    private final SegmentFrames frames = new SegmentFrames(this);
 
     public ThreadLogs(List<EventView> views, long maxRunBytes, long maxTotalBytes, LongSupplier clock) {
         this.views = List.copyOf(views);
@@ -45,6 +47,10 @@ public final class ThreadLogs {
 
     ClusterLink link() {
         return link;
+    }
+
+    SegmentFrames frames() {
+        return frames;
     }
 
     /** Whether other replicas may hold runs' frames this process lacks (they relay them to a watcher). */
