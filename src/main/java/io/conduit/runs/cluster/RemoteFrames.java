@@ -44,14 +44,8 @@ final class RemoteFrames {
     private final Map<String, Reader> readers = new HashMap<>();
     /** The watched threads named by wake-ups and not read since. */
     private final Set<String> due = new LinkedHashSet<>();
-    /** Per process that relays watched threads, the last of its rows read. */
-    private final Map<String, Long> origins = new HashMap<>();
-    /**
-     * Per process in {@link #origins}, when its last wake-up came: one silent for two watch lifetimes is forgotten
-     * (a replica restarted is a new process; the old one would be read for ever). If it wakes again, the threads it
-     * names are read on their own first, as for any process seen for the first time.
-     */
-    private final Map<String, Long> originWoke = new HashMap<>();
+    /** Per process that relays watched threads, how far its rows were read and when it last woke this one. */
+    private final Map<String, Origin> origins = new HashMap<>();
     /** Whether a wake-up came since the processes' rows were last read. */
     private boolean originsDue;
     /** Whether a read is on its way. */
@@ -144,8 +138,7 @@ final class RemoteFrames {
                 }
             }
             if (named) {
-                origins.putIfAbsent(batch.origin(), batch.firstId() - 1);
-                originWoke.put(batch.origin(), clock.getAsLong());
+                origins.computeIfAbsent(batch.origin(), o -> new Origin(batch.firstId() - 1)).wokeAt = clock.getAsLong();
                 originsDue = true;
             }
         }
@@ -188,7 +181,6 @@ final class RemoteFrames {
     void resumed() {
         synchronized (this) {
             origins.clear();
-            originWoke.clear();
             readers.forEach((t, r) -> readAgain(t, r));
         }
         renew(); // the crash emptied the watches too: recorded again, they restart the owners' relays at once
@@ -212,14 +204,11 @@ final class RemoteFrames {
                     due.add(t);
                 }
             });
+            // a process silent for two watch lifetimes is forgotten (a replica restarted is a new process; the old one
+            // would be read for ever); if it wakes again, the threads it names are read on their own first, as for any
+            // process seen for the first time
             long silentSince = clock.getAsLong() - 2 * ttl.toMillis();
-            originWoke.entrySet().removeIf(e -> {
-                boolean silent = e.getValue() < silentSince;
-                if (silent) {
-                    origins.remove(e.getKey());
-                }
-                return silent;
-            });
+            origins.values().removeIf(o -> o.wokeAt < silentSince);
             originsDue |= !origins.isEmpty();
         }
         exchange.renew(held, dropped, ttl).subscribe().with(ok -> { },
@@ -255,7 +244,8 @@ final class RemoteFrames {
                 return;
             }
             originsDue = false;
-            since = Map.copyOf(origins);
+            since = new HashMap<>();
+            origins.forEach((o, read) -> since.put(o, read.lastId));
         }
         exchange.since(since, PAGE).subscribe().with(rows -> {
             try {
@@ -330,7 +320,10 @@ final class RemoteFrames {
                 if (f.id() > cut) {
                     break; // in id order: the rest waits
                 }
-                origins.computeIfPresent(f.origin(), (o, last) -> Math.max(last, f.id())); // not one forgotten meanwhile
+                Origin read = origins.get(f.origin()); // null: forgotten meanwhile
+                if (read != null) {
+                    read.lastId = Math.max(read.lastId, f.id());
+                }
                 Reader r = readers.get(f.threadId());
                 if (r != null && r.caughtUp && f.id() > r.lastId) {
                     r.lastId = f.id();
@@ -380,6 +373,16 @@ final class RemoteFrames {
             log.endRemote(f.endedRunId(), clock.getAsLong());
         } else if (logs.hasFormat(f.format())) {
             log.appendRemote(f.format(), f.event());
+        }
+    }
+
+    /** How far a relaying process's rows were read, and when its last wake-up came. */
+    private static final class Origin {
+        long lastId;
+        long wokeAt;
+
+        Origin(long lastId) {
+            this.lastId = lastId;
         }
     }
 
