@@ -1,6 +1,7 @@
 package io.conduit.api;
 
 import io.conduit.http.RunWaits;
+import io.conduit.http.RunsEndedElsewhere;
 import io.conduit.http.Callers;
 import static io.conduit.http.RouteErrors.error;
 
@@ -12,12 +13,10 @@ import io.conduit.kernel.JsonCodec;
 import io.conduit.runs.InputText;
 import io.conduit.runs.NotFoundException;
 import io.conduit.runs.Run;
-import io.conduit.runs.RunStatus;
 import io.conduit.runs.RunStore;
 import io.conduit.runs.ServingConfig;
 import io.conduit.runs.StreamMode;
 import io.conduit.runs.ThreadStore;
-import io.conduit.runs.cluster.ClusterConfig;
 import io.conduit.runs.delivery.ServerShutdown;
 import io.conduit.runs.delivery.SseSubscriber;
 import io.conduit.runs.delivery.StreamPermits;
@@ -40,7 +39,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
-import java.time.Instant;
 import java.util.List;
 import java.util.Set;
 
@@ -63,10 +61,11 @@ public class StreamRoutes {
     private final RequestBodies bodies;
     private final SseStreams streams;
     private final RunWaits waits;
-    private final ClusterConfig cluster;
+    private final RunsEndedElsewhere endedElsewhere;
 
     StreamRoutes(RunSubmission submission, RunStore runs, ThreadStore threads, RunEventLogs logs, RunExecutor executor, Assistants assistants,
-                 ServingConfig config, Vertx vertx, RequestBodies bodies, SseStreams streams, RunWaits waits, ClusterConfig cluster) {
+                 ServingConfig config, Vertx vertx, RequestBodies bodies, SseStreams streams, RunWaits waits,
+                 RunsEndedElsewhere endedElsewhere) {
         this.submission = submission;
         this.runs = runs;
         this.threads = threads;
@@ -78,7 +77,7 @@ public class StreamRoutes {
         this.bodies = bodies;
         this.streams = streams;
         this.waits = waits;
-        this.cluster = cluster;
+        this.endedElsewhere = endedElsewhere;
     }
 
     void routes(@Observes Router router) {
@@ -218,39 +217,10 @@ public class StreamRoutes {
                 return;
             }
             if (!finished || !log.holds(runId)) {
-                finalValuesIfEndedElsewhere(run, log, s, sse);
+                endedElsewhere.watch(run, log, s, sse::closed, ended -> finalValues(ended, sse));
             }
             streams.cancelOnDisconnect(sse, run, cancel);
         }, stream::fail);
-    }
-
-    /**
-     * A join waiting for a run that has not begun here: if it ends without beginning here (another replica ran it, or
-     * it was cancelled before it started), the join gets the thread's final values and the end, once its end is
-     * recorded, and the frames of a run another replica executed have had {@code conduit.cluster.relay-wait} to come
-     * (under load they come late, and a join answered from the final values would miss every token). Looked up every
-     * {@code conduit.runs.poll-interval}.
-     */
-    private void finalValuesIfEndedElsewhere(Run run, ThreadEventLog log, ThreadEventLog.Subscription waiting, SseSubscriber sse) {
-        vertx.setTimer(config.pollInterval().toMillis(), id -> {
-            if (sse.closed()) {
-                return;
-            }
-            runs.get(run.runId()).subscribe().with(found -> {
-                Run now = found.orElse(run.withStatus(RunStatus.INTERRUPTED, run.updatedAt()));
-                if (!now.status().finished() || relayMayStillCome(now)) {
-                    finalValuesIfEndedElsewhere(run, log, waiting, sse);
-                } else if (log.giveUpWaiting(waiting)) {
-                    finalValues(now, sse);
-                }
-            }, f -> finalValuesIfEndedElsewhere(run, log, waiting, sse));
-        });
-    }
-
-    /** Whether the run ended on a replica that may still be relaying its frames here (its end ends the join then). */
-    private boolean relayMayStillCome(Run ended) {
-        return logs.entries().shared() && ended.workerId() != null
-                && ended.updatedAt().plus(cluster.relayWait()).isAfter(Instant.now());
     }
 
     /** Past the stream's retention (or after a restart), a join gets the thread's final values and the end. */
