@@ -4,7 +4,8 @@
 // params, an unknown task, an unknown assistant), each answered with a JSON-RPC error object.
 // Prints one JSON line of results; any exception exits non-zero.
 // Scenarios: conversation (the default; the above), interrupt (a question as input-required, answered by the next
-// message on the task), cancel (tasks/cancel of a task in flight, seen on its stream).
+// message on the task), cancel (tasks/cancel of a task in flight, seen on its stream), resubscribe (a task in flight
+// read again with tasks/resubscribe after its stream was left, then cancelled; an ended and an unknown task refused).
 // Usage: node src/test/js/a2a-client.mjs http://localhost:8081 <assistant id> [conversation|interrupt|cancel]
 import { ClientFactory, ClientFactoryOptions, DefaultAgentCardResolver, JsonRpcTransportFactory } from "@a2a-js/sdk/client";
 import { randomUUID } from "node:crypto";
@@ -105,13 +106,18 @@ async function main() {
 async function interrupt() {
   const client = await factory.createFromUrl(`${base}/.well-known/agent-card.json?assistant_id=${assistant}`, "");
   const asked = task(await client.sendMessage(message("what do you know about my cat")));
+  // waiting for its answer, it is sent as it stands, and that stream ends
+  const resubscribed = [];
+  for await (const e of client.resubscribeTask({ id: asked.id })) {
+    resubscribed.push({ kind: e.payload.$case, state: STATE[e.payload.value.status?.state] });
+  }
   const events = [];
   for await (const e of client.sendMessageStream(message("It is called Felix", asked.contextId, asked.id))) {
     const v = e.payload.value;
     events.push({ kind: e.payload.$case, contextId: v.contextId, state: v.status ? STATE[v.status.state] : undefined });
   }
   const got = task(await client.getTask({ id: asked.id }));
-  return { asked, events, got };
+  return { asked, resubscribed, events, got };
 }
 
 /**
@@ -146,8 +152,50 @@ async function cancel() {
   return { cancelled, events, got, again };
 }
 
+/**
+ * A task in flight whose first stream the client leaves at its first token (its model then pauses for minutes), read
+ * again with tasks/resubscribe: what it had so far, then, live, its cancellation. Resubscribing to it once ended, and to
+ * an unknown task, is refused.
+ */
+async function resubscribe() {
+  const client = await factory.createFromUrl(`${base}/.well-known/agent-card.json?assistant_id=${assistant}`, "");
+  let taskId = null, firstText = null;
+  for await (const e of client.sendMessageStream(message("take your time"))) {
+    if (e.payload.$case === "artifactUpdate") {
+      taskId = e.payload.value.taskId;
+      firstText = textOf(e.payload.value.artifact.parts);
+      break; // the client leaves the stream: as a cut connection would
+    }
+  }
+  const events = [];
+  let text = "", cancelled = false;
+  for await (const e of client.resubscribeTask({ id: taskId })) {
+    const c = e.payload.$case, v = e.payload.value;
+    events.push({ kind: c, taskId: v.taskId ?? v.id, state: v.status ? STATE[v.status.state] : undefined,
+      append: c === "artifactUpdate" ? v.append : undefined });
+    if (c === "artifactUpdate") {
+      text = v.append ? text + textOf(v.artifact.parts) : textOf(v.artifact.parts);
+      if (!cancelled) {
+        cancelled = true;
+        await client.cancelTask({ id: taskId }); // its end can only come live, on this stream
+      }
+    }
+  }
+  const refused = async (id) => {
+    try {
+      for await (const e of client.resubscribeTask({ id })) {
+        return { event: e.payload.$case };
+      }
+      return { events: 0 };
+    } catch (e) {
+      return { name: e.constructor.name, message: e.message };
+    }
+  };
+  return { taskId, firstText, events, text, ended: await refused(taskId), unknown: await refused(randomUUID()) };
+}
+
 try {
-  const run = { conversation: main, interrupt, cancel }[scenario];
+  const run = { conversation: main, interrupt, cancel, resubscribe }[scenario];
   if (!run) throw new Error("no such scenario: " + scenario);
   console.log(JSON.stringify(await run()));
 } catch (e) {

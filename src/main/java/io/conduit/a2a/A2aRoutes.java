@@ -9,6 +9,7 @@ import io.conduit.http.Callers;
 import io.conduit.http.ErrorBody;
 import io.conduit.http.RequestBodies;
 import io.conduit.http.RouteErrors;
+import io.conduit.http.RunsEndedElsewhere;
 import io.conduit.http.SseStream;
 import io.conduit.http.SseStreams;
 import io.conduit.kernel.JsonCodec;
@@ -16,6 +17,7 @@ import io.conduit.runs.Run;
 import io.conduit.runs.delivery.SseSubscriber;
 import io.conduit.runs.delivery.StreamPermits;
 import io.conduit.runs.delivery.StreamTransport;
+import io.conduit.runs.events.RunEvent;
 import io.conduit.runs.events.ThreadEventLog;
 import io.conduit.runs.events.ThreadLogs;
 import io.conduit.runs.submission.RunSubmission;
@@ -34,7 +36,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * {@link AgentCard}) and {@code POST /a2a/{assistant_id}}, JSON-RPC 2.0: {@code message/send} (a run on the
  * message's context, answered as the Task it ends as: {@link TaskAnswer}), {@code message/stream} (the same run's
  * task events over SSE, through the shared bounded outbox), {@code tasks/get} and {@code tasks/cancel}
- * ({@link A2aTasks}). Every refusal is a JSON-RPC error object ({@link JsonRpcError}), sent before anything is written.
+ * ({@link A2aTasks}), and {@code tasks/resubscribe} (a task in flight streamed again). Every refusal is a JSON-RPC error object ({@link JsonRpcError}), sent before anything is written.
  */
 @ApplicationScoped
 public class A2aRoutes {
@@ -42,7 +44,7 @@ public class A2aRoutes {
     static final String BASE = "/a2a";
 
     /** A2A methods this door knows of and does not offer: "unsupported operation", not "method not found". */
-    private static final Set<String> UNSUPPORTED = Set.of("tasks/resubscribe", "tasks/pushNotificationConfig/set",
+    private static final Set<String> UNSUPPORTED = Set.of("tasks/pushNotificationConfig/set",
             "tasks/pushNotificationConfig/get", "tasks/pushNotificationConfig/list", "tasks/pushNotificationConfig/delete",
             "agent/getAuthenticatedExtendedCard");
 
@@ -52,16 +54,18 @@ public class A2aRoutes {
     private final Vertx vertx;
     private final RequestBodies bodies;
     private final SseStreams streams;
+    private final RunsEndedElsewhere endedElsewhere;
     private final String version;
 
     A2aRoutes(A2aTasks tasks, RunSubmission submission, ThreadLogs logs, Vertx vertx, RequestBodies bodies, SseStreams streams,
-              @ConfigProperty(name = "quarkus.application.version") String version) {
+              RunsEndedElsewhere endedElsewhere, @ConfigProperty(name = "quarkus.application.version") String version) {
         this.tasks = tasks;
         this.submission = submission;
         this.logs = logs;
         this.vertx = vertx;
         this.bodies = bodies;
         this.streams = streams;
+        this.endedElsewhere = endedElsewhere;
         this.version = version;
     }
 
@@ -116,10 +120,11 @@ public class A2aRoutes {
                 case "message/stream" -> stream(ctx, call, ref, caller);
                 case "tasks/get" -> get(ctx, call, ref, caller);
                 case "tasks/cancel" -> cancel(ctx, call, ref, caller);
+                case "tasks/resubscribe" -> resubscribe(ctx, call, ref, caller);
                 default -> throw UNSUPPORTED.contains(call.method())
                         ? new JsonRpcError(JsonRpcError.UNSUPPORTED_OPERATION, "This operation is not supported: " + call.method())
                         : new JsonRpcError(JsonRpcError.METHOD_NOT_FOUND, "Method not found: " + call.method()
-                                + " (this agent answers message/send, message/stream, tasks/get and tasks/cancel)");
+                                + " (this agent answers message/send, message/stream, tasks/get, tasks/cancel and tasks/resubscribe)");
             }
         } catch (RuntimeException e) {
             reply(ctx, call.id(), JsonRpcError.of(e));
@@ -149,14 +154,12 @@ public class A2aRoutes {
         SentMessage m = SentMessage.of(call.requireParams());
         SseStream stream = streams.of(ctx, StreamTransport.A2A_SSE);
         // before the run is created: a refused stream creates nothing
-        if (!stream.admit(p -> reply(ctx, call.id(), new JsonRpcError(JsonRpcError.SERVER_ERROR, p.refusal(),
-                JsonCodec.MAPPER.createObjectNode().put("status", 429).put("code", StreamPermits.CODE))))) {
+        if (!admit(ctx, call, stream)) {
             return;
         }
         start(m, ref, caller, true).subscribe().with(sub -> {
             Run run = sub.run();
-            String head = "data: {\"jsonrpc\":\"2.0\",\"id\":" + call.id() + ",\"result\":";
-            SseSubscriber sse = stream.subscriber(e -> true, e -> head + e.data() + "}\n\n", true);
+            SseSubscriber sse = stream.subscriber(e -> true, frame(call), true);
             ThreadEventLog.Subscription s = logs.log(A2aFormat.NAME, run.threadId())
                     .followRun(run.runId(), -1, new A2aStreamEnd(run.runId(), run.threadId(), sse));
             stream.open(s::cancel);
@@ -165,6 +168,70 @@ public class A2aRoutes {
             stream.release();
             reply(ctx, call.id(), JsonRpcError.of(f));
         });
+    }
+
+    /**
+     * {@code tasks/resubscribe}: a client whose stream of a task in flight was cut reads the task again, from its start
+     * (the task first, as {@code message/stream} began, then every update so far and the rest as they come), so the
+     * artifacts it rebuilds are whole, on whichever replica executes the run. A task waiting for input is sent as it
+     * stands and the stream ends; one that ended cannot be subscribed to (unsupported operation, as A2A has it:
+     * {@code tasks/get} reads it).
+     */
+    private void resubscribe(RoutingContext ctx, JsonRpcCall call, String ref, Principal caller) {
+        String taskId = A2aTasks.taskId(call.requireParams());
+        SseStream stream = streams.of(ctx, StreamTransport.A2A_SSE);
+        if (!admit(ctx, call, stream)) {
+            return;
+        }
+        Context context = vertx.getOrCreateContext();
+        tasks.assistant(ref, caller).chain(a -> tasks.task(taskId, a, caller)).subscribe().with(run -> {
+            if (run.status().finished()) {
+                stream.release();
+                tasks.read(run, context, task -> ended(ctx, call.id(), task));
+                return;
+            }
+            SseSubscriber sse = stream.subscriber(e -> true, frame(call), true);
+            ThreadEventLog log = logs.log(A2aFormat.NAME, run.threadId());
+            ThreadEventLog.Subscription s = log.followRun(run.runId(), -1, new A2aStreamEnd(run.runId(), run.threadId(), sse));
+            stream.open(s::cancel);
+            if (!log.holds(run.runId())) {
+                // it ends without a frame here (cancelled before it began, say): the task from its record ends the stream
+                endedElsewhere.watch(run, log, s, sse::closed, now -> tasks.read(now, context, task -> {
+                    sse.onEvent(new RunEvent(Long.MAX_VALUE, now.runId(), A2aEvents.END, "", task.toString()));
+                    sse.onEnd();
+                }));
+            }
+        }, f -> {
+            stream.release();
+            reply(ctx, call.id(), JsonRpcError.of(f));
+        });
+    }
+
+    /** A resubscription to a task no longer in flight: one waiting for input as one event; an ended one refused. */
+    private static void ended(RoutingContext ctx, JsonNode id, ObjectNode task) {
+        String state = task.path("status").path("state").asText();
+        if (!A2aJson.INPUT_REQUIRED.equals(state)) {
+            reply(ctx, id, new JsonRpcError(JsonRpcError.UNSUPPORTED_OPERATION, "Task " + task.path("id").asText()
+                    + " is in a terminal state (" + state + ") and cannot be subscribed to: read it with tasks/get"));
+            return;
+        }
+        ObjectNode r = JsonCodec.MAPPER.createObjectNode().put("jsonrpc", "2.0");
+        r.set("id", id);
+        r.set("result", task);
+        ctx.response().putHeader("Content-Type", "text/event-stream").putHeader("Cache-Control", "no-cache")
+                .end("data: " + r + "\n\n");
+    }
+
+    /** A stream permit, or the client told (a JSON-RPC error) that this replica has none left. */
+    private static boolean admit(RoutingContext ctx, JsonRpcCall call, SseStream stream) {
+        return stream.admit(p -> reply(ctx, call.id(), new JsonRpcError(JsonRpcError.SERVER_ERROR, p.refusal(),
+                JsonCodec.MAPPER.createObjectNode().put("status", 429).put("code", StreamPermits.CODE))));
+    }
+
+    /** A task event as SSE: a JSON-RPC response to the call, the event its result. */
+    private static java.util.function.Function<RunEvent, String> frame(JsonRpcCall call) {
+        String head = "data: {\"jsonrpc\":\"2.0\",\"id\":" + call.id() + ",\"result\":";
+        return e -> head + e.data() + "}\n\n";
     }
 
     /** Every check (assistant, task, context, multitask rule) before the run is written. */

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 /**
  * An interrupted run is an {@code input-required} task, its question the status message, and the next message on
  * the task (sent with {@code @a2a-js/sdk}'s client) answers it: the resumed run completes on the same context.
+ * {@code tasks/resubscribe} meanwhile gets the task as it stands, and its stream ends.
  */
 @QuarkusTest
 @TestProfile(A2aInputRequiredTest.Asking.class)
@@ -36,6 +37,8 @@ class A2aInputRequiredTest {
         JsonNode asked = r.get("asked");
         assertThat(asked.get("state").asText()).isEqualTo("input-required");
         assertThat(asked.get("statusText").asText()).as("the question").isNotBlank();
+        assertThat(r.get("resubscribed").toString()).as("tasks/resubscribe while it waits: the task as it stands, then the end")
+                .isEqualTo("[{\"kind\":\"task\",\"state\":\"input-required\"}]");
         JsonNode events = r.get("events");
         assertThat(events.get(events.size() - 1).get("state").asText()).isEqualTo("completed");
         events.forEach(e -> assertThat(e.get("contextId").asText()).isEqualTo(asked.get("contextId").asText()));

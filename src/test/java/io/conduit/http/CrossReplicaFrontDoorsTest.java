@@ -210,6 +210,36 @@ class CrossReplicaFrontDoorsTest {
     }
 
     /**
+     * {@code tasks/resubscribe} on the replica that does not execute the task (a client whose stream was cut, come back
+     * through the load balancer to the other replica): the task from its start, relayed from the executor, to its one
+     * final status; the answer's artifact is the message the thread holds, each token once.
+     */
+    @Test
+    void anA2aTaskInFlightOnTheExecutorIsResubscribedOnTheOtherReplica() throws Exception {
+        String thread = busyOnExecutor();
+        String taskId = send("GET", client + "/threads/" + thread + "/runs", null).get(0).get("run_id").asText();
+        List<JsonNode> results = new ArrayList<>();
+        String resubscribe = "{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"tasks/resubscribe\",\"params\":{\"id\":\"" + taskId + "\"}}";
+        try (SseReader stream = DrainClients.sse(post(client + "/a2a/agent", resubscribe).build())) {
+            Sse e;
+            while ((e = stream.next()) != null) {
+                assertThat(e.json().get("id").asInt()).as("each event answers the call: " + e.json()).isEqualTo(9);
+                results.add(e.json().get("result"));
+            }
+        }
+        assertThat(results.getFirst().get("kind").asText()).as("the task first").isEqualTo("task");
+        assertThat(results.getFirst().get("id").asText()).isEqualTo(taskId);
+        assertThat(results.stream().filter(r -> r.path("final").asBoolean())).as("one final status update").hasSize(1);
+        assertThat(results.getLast().get("status").get("state").asText()).isEqualTo("completed");
+        JsonNode answer = lastMessage(thread);
+        StringBuilder streamed = new StringBuilder();
+        results.stream().filter(r -> r.get("kind").asText().equals("artifact-update")
+                        && r.get("artifact").get("artifactId").asText().equals(answer.get("id").asText()))
+                .forEach(r -> streamed.append(r.get("artifact").get("parts").get(0).get("text").asText()));
+        assertThat(streamed).as("the answer's artifact, each token once").hasToString(answer.get("content").asText()).isNotEmpty();
+    }
+
+    /**
      * A task executed on one replica and read with {@code tasks/get} on a replica none of whose clients followed it:
      * that replica holds none of its frames, and answers from the run's record, its state only (no artifacts), as
      * any replica does once the log's retention is past.
