@@ -9,6 +9,8 @@ import io.conduit.runs.events.ThreadEventLog;
 import io.conduit.runs.events.ThreadLogs;
 import io.vertx.core.Vertx;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
@@ -24,16 +26,22 @@ import java.util.function.Consumer;
 public class RunsEndedElsewhere {
 
     private final RunStore runs;
-    private final ThreadLogs logs;
-    private final ServingConfig config;
-    private final ClusterConfig cluster;
+    private final BooleanSupplier shared;
+    private final Duration pollInterval;
+    private final Duration relayWait;
     private final Vertx vertx;
 
+    @Inject
     RunsEndedElsewhere(RunStore runs, ThreadLogs logs, ServingConfig config, ClusterConfig cluster, Vertx vertx) {
+        this(runs, logs::shared, config.pollInterval(), cluster.relayWait(), vertx);
+    }
+
+    /** {@code shared}: whether other replicas may relay frames here ({@link ThreadLogs#shared()}). */
+    RunsEndedElsewhere(RunStore runs, BooleanSupplier shared, Duration pollInterval, Duration relayWait, Vertx vertx) {
         this.runs = runs;
-        this.logs = logs;
-        this.config = config;
-        this.cluster = cluster;
+        this.shared = shared;
+        this.pollInterval = pollInterval;
+        this.relayWait = relayWait;
         this.vertx = vertx;
     }
 
@@ -42,7 +50,7 @@ public class RunsEndedElsewhere {
      * then follows it), the stream is {@code gone}, or it ends elsewhere: then {@code ended} gets its final record.
      */
     public void watch(Run run, ThreadEventLog log, ThreadEventLog.Subscription waiting, BooleanSupplier gone, Consumer<Run> ended) {
-        vertx.setTimer(config.pollInterval().toMillis(), id -> {
+        vertx.setTimer(pollInterval.toMillis(), id -> {
             if (gone.getAsBoolean()) {
                 return;
             }
@@ -59,6 +67,6 @@ public class RunsEndedElsewhere {
 
     /** Whether the run ended on a replica that may still be relaying its frames here (its end ends the wait then). */
     private boolean relayMayStillCome(Run ended) {
-        return logs.shared() && ended.workerId() != null && ended.updatedAt().plus(cluster.relayWait()).isAfter(Instant.now());
+        return shared.getAsBoolean() && ended.workerId() != null && ended.updatedAt().plus(relayWait).isAfter(Instant.now());
     }
 }
