@@ -21,6 +21,7 @@ import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -115,10 +116,12 @@ class RunsEndedElsewhereTest {
 
         ThreadEventLog.Subscription first = log.followRun(running.runId(), -1, new Silent());
         CompletableFuture<Run> whileFramesMayCome = new CompletableFuture<>();
+        AtomicBoolean gone = new AtomicBoolean();
         new RunsEndedElsewhere(runs, () -> true, POLL, Duration.ofHours(1), vertx)
-                .watch(running, log, first, () -> false, whileFramesMayCome::complete);
+                .watch(running, log, first, gone::get, whileFramesMayCome::complete);
         twoMoreLooks();
         assertThat(whileFramesMayCome).as("within relay-wait of its end: its frames may still come").isNotDone();
+        gone.set(true); // its client left: the watcher stops looking
 
         ThreadEventLog.Subscription second = log.followRun(running.runId(), -1, new Silent());
         CompletableFuture<Run> ended = new CompletableFuture<>();
