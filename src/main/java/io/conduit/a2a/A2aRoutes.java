@@ -29,6 +29,7 @@ import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import java.util.Set;
+import java.util.function.Function;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
@@ -36,7 +37,8 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * {@link AgentCard}) and {@code POST /a2a/{assistant_id}}, JSON-RPC 2.0: {@code message/send} (a run on the
  * message's context, answered as the Task it ends as: {@link TaskAnswer}), {@code message/stream} (the same run's
  * task events over SSE, through the shared bounded outbox), {@code tasks/get} and {@code tasks/cancel}
- * ({@link A2aTasks}), and {@code tasks/resubscribe} (a task in flight streamed again). Every refusal is a JSON-RPC error object ({@link JsonRpcError}), sent before anything is written.
+ * ({@link A2aTasks}), and {@code tasks/resubscribe} (a task in flight streamed again). Every refusal is a JSON-RPC
+ * error object ({@link JsonRpcError}), sent before anything is written.
  */
 @ApplicationScoped
 public class A2aRoutes {
@@ -215,11 +217,8 @@ public class A2aRoutes {
                     + " is in a terminal state (" + state + ") and cannot be subscribed to: read it with tasks/get"));
             return;
         }
-        ObjectNode r = JsonCodec.MAPPER.createObjectNode().put("jsonrpc", "2.0");
-        r.set("id", id);
-        r.set("result", task);
         ctx.response().putHeader("Content-Type", "text/event-stream").putHeader("Cache-Control", "no-cache")
-                .end("data: " + r + "\n\n");
+                .end("data: " + response(id, task) + "\n\n");
     }
 
     /** A stream permit, or the client told (a JSON-RPC error) that this replica has none left. */
@@ -229,7 +228,7 @@ public class A2aRoutes {
     }
 
     /** A task event as SSE: a JSON-RPC response to the call, the event its result. */
-    private static java.util.function.Function<RunEvent, String> frame(JsonRpcCall call) {
+    private static Function<RunEvent, String> frame(JsonRpcCall call) {
         String head = "data: {\"jsonrpc\":\"2.0\",\"id\":" + call.id() + ",\"result\":";
         return e -> head + e.data() + "}\n\n";
     }
@@ -267,10 +266,15 @@ public class A2aRoutes {
     }
 
     private static void result(RoutingContext ctx, JsonNode id, ObjectNode result) {
+        write(ctx, 200, response(id, result).toString());
+    }
+
+    /** A JSON-RPC response that answers call {@code id} with {@code result}. */
+    private static ObjectNode response(JsonNode id, ObjectNode result) {
         ObjectNode r = JsonCodec.MAPPER.createObjectNode().put("jsonrpc", "2.0");
         r.set("id", id);
         r.set("result", result);
-        write(ctx, 200, r.toString());
+        return r;
     }
 
     /** A JSON-RPC error is an answer like any other: HTTP 200, the error in the body. */
