@@ -60,6 +60,11 @@ public final class ConnectionSubscriptions implements RunEventListener {
             if (live == null) {
                 live = log.subscribeThread(null, this);
             }
+            if (since != null) {
+                // the client has the thread through since: another replica's relay replaying a run from its start
+                // must not hand it those frames again, out of order (a drained replica relaying its last run late)
+                live.skipRelayedThrough(since);
+            }
             long events = replay.stream().filter(e -> !notice(e)).count();
             ObjectNode result = JsonCodec.MAPPER.createObjectNode().put("subscription_id", subscriptionId).put("replayed_events", events);
             sink.answer(CommandAnswers.success(id, result, threadId, Math.max(0, log.lastSeq())).toString());

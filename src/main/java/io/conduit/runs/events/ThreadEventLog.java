@@ -33,6 +33,14 @@ public final class ThreadEventLog {
             log.remove(this);
         }
 
+        /**
+         * Relayed frames up to {@code seq} are not handed to it from now on: its client has them (a later
+         * {@code since} on a connection that follows the thread already). Called under the log's lock.
+         */
+        public void skipRelayedThrough(long seq) {
+            floor = Math.max(floor, seq);
+        }
+
         /** Whether it reads this format of this run. */
         boolean wants(int format, String run) {
             return view == format && (runId == null || runId.equals(run));
