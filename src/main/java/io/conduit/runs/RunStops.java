@@ -9,14 +9,19 @@ import io.smallrye.mutiny.Uni;
  */
 public interface RunStops {
 
-    /** Asks every replica to stop {@code runId} if it executes it. {@code reason}: how it ends; {@code byRun}: the newer run, or null. */
-    Uni<Void> ask(String runId, String reason, String byRun);
+    /**
+     * Asks every replica to stop {@code runId}, of thread {@code threadId}: the one that executes it stops it; one
+     * whose clients wait for it to begin (it was created there) tells them it was stopped, when it was stopped before
+     * it began. {@code reason}: how it ends; {@code byRun}: the newer run, or null.
+     */
+    Uni<Void> ask(String threadId, String runId, String reason, String byRun);
 
     /** Calls {@code asked} with every stop any replica asks (this one's included). */
     void onAsked(Asked asked);
 
     @FunctionalInterface
     interface Asked {
-        void stop(String runId, String reason, String byRun);
+        /** {@code threadId} is null when a replica of an earlier version asked. */
+        void stop(String threadId, String runId, String reason, String byRun);
     }
 }

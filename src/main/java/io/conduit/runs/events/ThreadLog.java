@@ -350,6 +350,12 @@ public final class ThreadLog {
         return segments.containsKey(runId);
     }
 
+    /** Whether the run was created here and has not begun anywhere yet: its segment is open and empty. */
+    public synchronized boolean awaitsBegin(String runId) {
+        RunSegment s = segments.get(runId);
+        return s != null && s.size() == 0 && !s.ended();
+    }
+
     private boolean interested(int view, String runId) {
         for (ThreadEventLog.Subscription sub : subscribers) {
             if (sub.wants(view, runId)) {

@@ -18,12 +18,15 @@ import io.smallrye.mutiny.Uni;
 import java.time.Clock;
 import java.util.Set;
 import java.util.function.Function;
+import org.jboss.logging.Logger;
 
 /**
  * Stopping a run from outside: a client's cancel, or a newer run's {@code multitask_strategy} (interrupt or rollback).
  * A run this worker executes is stopped here and ends through {@link RunEnding}; a pending one never starts.
  */
 final class RunCancellation {
+
+    private static final Logger LOG = Logger.getLogger(RunCancellation.class);
 
     private final RunStore runs;
     private final ThreadStore threads;
@@ -106,21 +109,23 @@ final class RunCancellation {
             askedElsewhere.clear(); // cancels that did not wait leave their run here; a wait forgotten reads the record as it is
         }
         askedElsewhere.add(run.runId());
-        return stops.ask(run.runId(), reason.name(), byRun).replaceWith(true);
+        return stops.ask(run.threadId(), run.runId(), reason.name(), byRun).replaceWith(true);
     }
 
     /** Stops asked by other replicas reach the runs held here; stops of runs held elsewhere are asked of them. */
     void share(RunStops stops) {
-        stops.onAsked((runId, reason, byRun) -> {
+        stops.onAsked((threadId, runId, reason, byRun) -> {
             HeldRun a = held.get(runId);
+            StopReason why = StopReason.valueOf(reason);
             if (a != null) {
-                StopReason why = StopReason.valueOf(reason);
                 // a run let go here (it is another worker's now) is stopped by that worker, which was asked too
                 lease.confirm(a).subscribe().with(mine -> {
                     if (mine) {
                         ending.stop(a, why, byRun);
                     }
                 });
+            } else if (threadId != null) {
+                stoppedElsewhereBeforeStart(threadId, runId, why, byRun);
             }
         });
         remote = stops;
@@ -142,20 +147,47 @@ final class RunCancellation {
                 .eventually(() -> askedElsewhere.remove(runId)).replaceWithVoid();
     }
 
+    /** The run's clients here get the {@code metadata} event and the error that says why it stopped; its segment ends. */
+    private Uni<Void> told(ThreadLog log, Run run, StopReason reason, String byRun) {
+        return threads.reserveSeq(run.threadId(), 2).onFailure().recoverWithNull().invoke(first -> {
+            if (first != null) {
+                log.append(run.runId(), new RunNotice.Began(first, run, graphIdOf(run), Set.of(), false));
+                log.append(run.runId(), new RunNotice.Said(stopCode(reason), stopMessage(run, reason, byRun)));
+            }
+            log.end(run.runId(), clock.millis());
+        }).replaceWithVoid();
+    }
+
+    /**
+     * Another replica stopped a run before it began: when it was created here, its clients here wait for it to begin
+     * (its segment is open and empty), and are told as that replica's are. A run that began somewhere is not this
+     * replica's to end (its executor's relay ends it), so the record must say it ended; one rolled back has none.
+     */
+    private void stoppedElsewhereBeforeStart(String threadId, String runId, StopReason reason, String byRun) {
+        ThreadLog log = logs.find(threadId);
+        if (log == null || !log.awaitsBegin(runId)) {
+            return;
+        }
+        runs.get(runId).subscribe().with(found -> {
+            if (found.isEmpty()) {
+                log.end(runId, clock.millis());
+            } else if (found.get().status().finished()) {
+                told(log, found.get(), reason, byRun).subscribe().with(x -> { }, f -> { });
+            }
+        }, f -> LOG.debugf("Run %s, stopped elsewhere: its record could not be read (%s)", runId, f.toString()));
+    }
+
     /**
      * A run stopped before it started: its clients (the request that created it, those that joined it) get the
      * {@code metadata} event and the error that says why, then its stream ends; its thread's status is settled.
      */
     private Uni<Void> stoppedBeforeStart(Run run, StopReason reason, String byRun) {
         ThreadLog log = logs.find(run.threadId());
-        Uni<Void> told = log == null || !log.holds(run.runId()) ? Uni.createFrom().voidItem()
-                : threads.reserveSeq(run.threadId(), 2).onFailure().recoverWithNull().invoke(first -> {
-                    if (first != null) {
-                        log.append(run.runId(), new RunNotice.Began(first, run, graphIdOf(run), Set.of(), false));
-                        log.append(run.runId(), new RunNotice.Said(stopCode(reason), stopMessage(run, reason, byRun)));
-                    }
-                    log.end(run.runId(), clock.millis());
-                }).replaceWithVoid();
+        Uni<Void> told = log == null || !log.holds(run.runId()) ? Uni.createFrom().voidItem() : told(log, run, reason, byRun);
+        RunStops stops = remote;
+        if (stops != null) { // the replica that created the run may hold its clients, waiting for it to begin
+            told = told.chain(() -> stops.ask(run.threadId(), run.runId(), reason.name(), byRun).onFailure().recoverWithNull());
+        }
         RegisteredGraph g = graphs.apply(graphIdOf(run));
         // rolled back: its record goes, and the checkpoints of a first life (a run a dead process had begun) with it
         Uni<?> cleanup = reason != StopReason.ROLLBACK ? Uni.createFrom().voidItem()

@@ -148,9 +148,9 @@ class RunExecutorLostHoldTest {
         final List<Asked> workers = new CopyOnWriteArrayList<>();
 
         @Override
-        public Uni<Void> ask(String runId, String reason, String byRun) {
+        public Uni<Void> ask(String threadId, String runId, String reason, String byRun) {
             asked.add(runId);
-            workers.forEach(w -> w.stop(runId, reason, byRun));
+            workers.forEach(w -> w.stop(threadId, runId, reason, byRun));
             return Uni.createFrom().voidItem();
         }
 
