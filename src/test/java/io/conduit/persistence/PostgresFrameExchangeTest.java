@@ -11,7 +11,6 @@ import io.conduit.runs.cluster.FrameExchange.Watch;
 import io.conduit.runs.events.RunEvent;
 import io.vertx.mutiny.core.Vertx;
 import io.vertx.mutiny.pgclient.pubsub.PgSubscriber;
-import io.vertx.pgclient.PgConnectOptions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -39,10 +38,7 @@ class PostgresFrameExchangeTest {
     @BeforeAll
     static void connect() {
         vertx = Vertx.vertx();
-        PgConnectOptions options = new PgConnectOptions().setHost(env("CONDUIT_DB_HOST", "127.0.0.1"))
-                .setPort(Integer.parseInt(env("CONDUIT_DB_PORT", "5432"))).setDatabase(env("CONDUIT_DB_NAME", "test"))
-                .setUser(env("CONDUIT_DB_USERNAME", "postgres")).setPassword(env("CONDUIT_DB_PASSWORD", ""));
-        subscriber = PgSubscriber.subscriber(vertx, options);
+        subscriber = TestDatabase.subscriber(vertx);
         exchange = new PostgresFrameExchange(TestDatabase.pool(), subscriber);
         exchange.onAppended(b -> {
             batches.add(b);
@@ -200,10 +196,5 @@ class PostgresFrameExchangeTest {
 
     private static Frame make(String thread, String format, RunEvent e, String ended) {
         return new Frame(0, thread, format, "p1", e, ended);
-    }
-
-    private static String env(String name, String fallback) {
-        String v = System.getenv(name);
-        return v == null || v.isBlank() ? fallback : v;
     }
 }

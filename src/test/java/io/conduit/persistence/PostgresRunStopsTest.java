@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.vertx.mutiny.core.Vertx;
 import io.vertx.mutiny.pgclient.pubsub.PgSubscriber;
 import io.vertx.mutiny.sqlclient.Tuple;
-import io.vertx.pgclient.PgConnectOptions;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
@@ -29,10 +28,7 @@ class PostgresRunStopsTest {
     @BeforeAll
     static void connect() {
         vertx = Vertx.vertx();
-        PgConnectOptions options = new PgConnectOptions().setHost(env("CONDUIT_DB_HOST", "127.0.0.1"))
-                .setPort(Integer.parseInt(env("CONDUIT_DB_PORT", "5432"))).setDatabase(env("CONDUIT_DB_NAME", "test"))
-                .setUser(env("CONDUIT_DB_USERNAME", "postgres")).setPassword(env("CONDUIT_DB_PASSWORD", ""));
-        subscriber = PgSubscriber.subscriber(vertx, options);
+        subscriber = TestDatabase.subscriber(vertx);
         stops = new PostgresRunStops(TestDatabase.pool(), subscriber);
         stops.onAsked((threadId, runId, reason, byRun) -> heard.add(Arrays.asList(threadId, runId, reason, byRun)));
         subscriber.connect().await().atMost(WAIT);
@@ -71,10 +67,5 @@ class PostgresRunStopsTest {
                 return stop;
             }
         }
-    }
-
-    private static String env(String name, String fallback) {
-        String v = System.getenv(name);
-        return v == null || v.isBlank() ? fallback : v;
     }
 }

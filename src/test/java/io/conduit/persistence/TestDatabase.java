@@ -32,6 +32,13 @@ public final class TestDatabase {
         return pool;
     }
 
+    /** A listener for {@code NOTIFY}s on the configured database (not yet connected). */
+    public static io.vertx.mutiny.pgclient.pubsub.PgSubscriber subscriber(Vertx vertx) {
+        return io.vertx.mutiny.pgclient.pubsub.PgSubscriber.subscriber(vertx, new PgConnectOptions().setHost(env("CONDUIT_DB_HOST", "127.0.0.1"))
+                .setPort(Integer.parseInt(env("CONDUIT_DB_PORT", "5432"))).setDatabase(env("CONDUIT_DB_NAME", "test"))
+                .setUser(user()).setPassword(password()));
+    }
+
     /** A pool on database {@code db} of the configured server, its schema migrated first. */
     public static Pool open(String db, int size) {
         return open(db, null, size);

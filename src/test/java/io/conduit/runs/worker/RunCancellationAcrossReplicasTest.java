@@ -3,6 +3,11 @@ package io.conduit.runs.worker;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.conduit.api.RunEventLogs;
+import io.conduit.checkpoint.InMemoryCheckpointer;
+import io.conduit.graph.GraphOptions;
+import io.conduit.graph.StateGraph;
+import io.conduit.graph.StateSchema;
+import io.conduit.graph.Update;
 import io.conduit.runs.MultitaskStrategy;
 import io.conduit.runs.Run;
 import io.conduit.runs.RunSpecJson;
@@ -15,11 +20,6 @@ import io.conduit.runs.events.ThreadLogs;
 import io.conduit.runs.graphs.RegisteredGraph;
 import io.conduit.runs.memory.InMemoryRunStore;
 import io.conduit.runs.memory.InMemoryThreadStore;
-import io.conduit.graph.StateGraph;
-import io.conduit.graph.StateSchema;
-import io.conduit.graph.Update;
-import io.conduit.graph.GraphOptions;
-import io.conduit.checkpoint.InMemoryCheckpointer;
 import io.smallrye.mutiny.Uni;
 import java.time.Clock;
 import java.time.Duration;
@@ -55,14 +55,8 @@ class RunCancellationAcrossReplicasTest {
 
     @Test
     void aPendingRunCancelledOnAnotherReplicaEndsItsStreamWhereItWasCreated() throws Exception {
-        creator.share(stops);
-        other.share(stops);
         Run run = createdOnTheCreator();
-        Follower follower = followedOnTheCreator(run);
-
-        assertThat(other.cancel(run, RunExecutor.StopReason.INTERRUPT).await().atMost(WAIT)).isTrue();
-
-        follower.ended.get(WAIT.toSeconds(), TimeUnit.SECONDS);
+        Follower follower = stoppedOnTheOther(run, RunExecutor.StopReason.INTERRUPT);
         assertThat(follower.modes).containsExactly("metadata", "error");
         assertThat(follower.data.get(1)).contains("cancel");
         assertThat(runs.get(run.runId()).await().atMost(WAIT).orElseThrow().status()).isEqualTo(RunStatus.INTERRUPTED);
@@ -70,15 +64,20 @@ class RunCancellationAcrossReplicasTest {
 
     @Test
     void aPendingRunRolledBackOnAnotherReplicaEndsItsStreamWhereItWasCreated() throws Exception {
+        Run run = createdOnTheCreator();
+        stoppedOnTheOther(run, RunExecutor.StopReason.ROLLBACK);
+        assertThat(runs.get(run.runId()).await().atMost(WAIT)).as("rolled back: its record went").isEmpty();
+    }
+
+    /** The run stopped through the other replica, its client on the creator following it: once its stream ended. */
+    private Follower stoppedOnTheOther(Run run, RunExecutor.StopReason reason) throws Exception {
         creator.share(stops);
         other.share(stops);
-        Run run = createdOnTheCreator();
-        Follower follower = followedOnTheCreator(run);
-
-        assertThat(other.cancel(run, RunExecutor.StopReason.ROLLBACK).await().atMost(WAIT)).isTrue();
-
+        Follower follower = new Follower();
+        assertThat(creatorLogs.log(RunEventLogs.NAME, run.threadId()).followRun(run.runId(), -1, follower)).isNotNull();
+        assertThat(other.cancel(run, reason).await().atMost(WAIT)).isTrue();
         follower.ended.get(WAIT.toSeconds(), TimeUnit.SECONDS);
-        assertThat(runs.get(run.runId()).await().atMost(WAIT)).as("rolled back: its record went").isEmpty();
+        return follower;
     }
 
     private static ThreadLogs logs() {
@@ -99,12 +98,6 @@ class RunCancellationAcrossReplicasTest {
                 RunSpecJson.fromKwargs(Map.of("graph_id", "g", "input", Map.of("note", "hi"))), now, now, now, null)).await().atMost(WAIT);
         creatorLogs.begin(thread, run.runId());
         return run;
-    }
-
-    private Follower followedOnTheCreator(Run run) {
-        Follower f = new Follower();
-        assertThat(creatorLogs.log(RunEventLogs.NAME, run.threadId()).followRun(run.runId(), -1, f)).isNotNull();
-        return f;
     }
 
     static final class Follower implements RunEventListener {
