@@ -5,8 +5,9 @@
 // Prints one JSON line of results; any exception exits non-zero.
 // Scenarios: conversation (the default; the above), interrupt (a question as input-required, answered by the next
 // message on the task), cancel (tasks/cancel of a task in flight, seen on its stream), resubscribe (a task in flight
-// read again with tasks/resubscribe after its stream was left, then cancelled; an ended and an unknown task refused).
-// Usage: node src/test/js/a2a-client.mjs http://localhost:8081 <assistant id> [conversation|interrupt|cancel]
+// read again with tasks/resubscribe after its stream was left, then cancelled; an ended and an unknown task refused),
+// waiting (a question read back with tasks/get and tasks/resubscribe, not answered).
+// Usage: node src/test/js/a2a-client.mjs http://localhost:8081 <assistant id> [conversation|interrupt|waiting|cancel|resubscribe]
 import { ClientFactory, ClientFactoryOptions, DefaultAgentCardResolver, JsonRpcTransportFactory } from "@a2a-js/sdk/client";
 import { randomUUID } from "node:crypto";
 
@@ -121,6 +122,21 @@ async function interrupt() {
 }
 
 /**
+ * A question read back once the server no longer keeps its run's events (its retention set to nothing): tasks/get and
+ * tasks/resubscribe from the run's record and the thread, not answered.
+ */
+async function waiting() {
+  const client = await factory.createFromUrl(`${base}/.well-known/agent-card.json?assistant_id=${assistant}`, "");
+  const asked = task(await client.sendMessage(message("what do you know about my cat")));
+  const got = task(await client.getTask({ id: asked.id }));
+  const resubscribed = [];
+  for await (const e of client.resubscribeTask({ id: asked.id })) {
+    resubscribed.push({ kind: e.payload.$case, state: STATE[e.payload.value.status?.state] });
+  }
+  return { asked, got, resubscribed };
+}
+
+/**
  * A task in flight cancelled with tasks/cancel once its first token came (its model slow to say the next); its
  * stream ends canceled.
  */
@@ -195,7 +211,7 @@ async function resubscribe() {
 }
 
 try {
-  const run = { conversation: main, interrupt, cancel, resubscribe }[scenario];
+  const run = { conversation: main, interrupt, waiting, cancel, resubscribe }[scenario];
   if (!run) throw new Error("no such scenario: " + scenario);
   console.log(JSON.stringify(await run()));
 } catch (e) {

@@ -3,15 +3,18 @@ package io.conduit.a2a;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.conduit.auth.Principal;
+import io.conduit.graph.CompiledGraph;
 import io.conduit.kernel.JsonCodec;
 import io.conduit.kernel.TimeOrderedIds;
 import io.conduit.runs.Assistant;
 import io.conduit.runs.NotFoundException;
 import io.conduit.runs.Run;
+import io.conduit.runs.RunStatus;
 import io.conduit.runs.RunStore;
 import io.conduit.runs.events.ThreadEventLog;
 import io.conduit.runs.events.ThreadLogs;
 import io.conduit.runs.graphs.Assistants;
+import io.conduit.runs.graphs.RegisteredGraph;
 import io.conduit.runs.submission.RunSubmission;
 import io.conduit.runs.worker.RunExecutor;
 import io.smallrye.mutiny.Uni;
@@ -104,7 +107,29 @@ class A2aTasks {
                 return;
             }
         }
-        answer.accept(fromRecord(run, A2aJson.state(run.status())));
+        if (run.status() != RunStatus.INTERRUPTED) {
+            answer.accept(fromRecord(run, A2aJson.state(run.status())));
+            return;
+        }
+        // the record says interrupted for a cancel and for a question alike: the thread says which
+        asks(run).subscribe().with(
+                asks -> context.runOnContext(v -> answer.accept(fromRecord(run, asks ? A2aJson.INPUT_REQUIRED : A2aJson.CANCELED))),
+                f -> context.runOnContext(v -> answer.accept(fromRecord(run, A2aJson.CANCELED))));
+    }
+
+    /** Whether the thread still stands at a question of this run: its newest checkpoint is the run's, and waits for an answer. */
+    private Uni<Boolean> asks(Run run) {
+        RegisteredGraph g = assistants.graphs().byGraphId(String.valueOf(run.spec().graphId()));
+        if (g == null) {
+            return Uni.createFrom().item(false);
+        }
+        CompiledGraph graph = g.graph();
+        return graph.options().checkpointer().head(run.threadId(), "").chain(head -> {
+            if (head.isEmpty() || !run.runId().equals(head.get().checkpoint().runId())) {
+                return Uni.createFrom().item(false);
+            }
+            return graph.state(run.threadId()).map(state -> state.isPresent() && state.get().waitsForAnswer());
+        });
     }
 
     /** {@code tasks/cancel}: a task in flight is stopped ({@code canceled}); an ended one cannot be. */
