@@ -40,6 +40,9 @@ final class ProtocolFrames {
     private String nowText;
     private final Map<String, Namespace> graphs = new HashMap<>();
     private final Map<String, Namespace> tasks = new HashMap<>();
+    /** The last task's namespace: a model's tokens come one after another from one task, with its tag's own id. */
+    private String lastTaskId;
+    private Namespace lastTask;
     private final StringBuilder data = new StringBuilder(256);
     private final StringBuilder event = new StringBuilder(512);
 
@@ -80,6 +83,9 @@ final class ProtocolFrames {
         if (tag.node() == null || tag.taskId() == null) {
             return graph(tag.ns());
         }
+        if (tag.taskId() == lastTaskId) {
+            return lastTask;
+        }
         Namespace ns = tasks.get(tag.taskId());
         if (ns == null) {
             String segment = tag.node() + ":" + tag.taskId();
@@ -89,6 +95,8 @@ final class ProtocolFrames {
             ns = new Namespace(tag.ns().isEmpty() ? segment : tag.ns() + "|" + segment, json, tag.node());
             tasks.put(tag.taskId(), ns);
         }
+        lastTaskId = tag.taskId();
+        lastTask = ns;
         return ns;
     }
 

@@ -83,9 +83,13 @@ public final class ThreadLog {
         }
         long now = owner.millis();
         owner.account(s.add(entry, now));
+        long read = -1; // the formats this run's subscribers read, found once a format has no translation yet
         for (int v = 0; v < s.translations.length; v++) {
             Translation t = s.translations[v];
-            List<RunEvent> frames = t != null ? t.translate(entry, now) : interested(v, runId) ? segmentFrames.open(s, v) : List.of();
+            if (t == null && read < 0) {
+                read = formatsRead(runId);
+            }
+            List<RunEvent> frames = t != null ? t.translate(entry, now) : (read & 1L << v) != 0 ? segmentFrames.open(s, v) : List.of();
             if (frames.isEmpty()) {
                 continue;
             }
@@ -299,7 +303,6 @@ public final class ThreadLog {
         }
     }
 
-
     /** The seq of the newest frame in this format (the protocol's {@code applied_through_seq}); -1 before any. */
     synchronized long lastSeq(int view) {
         List<RunSegment> newestFirst = new ArrayList<>(segments.values()).reversed();
@@ -326,24 +329,12 @@ public final class ThreadLog {
 
     /** The runs this process executed here whose segments have ended (a relay that starts late tells their ends). */
     public synchronized List<String> endedRuns() {
-        List<String> ended = new ArrayList<>();
-        segments.values().forEach(s -> {
-            if (s.ended()) {
-                ended.add(s.runId);
-            }
-        });
-        return ended;
+        return segments.values().stream().filter(RunSegment::ended).map(s -> s.runId).toList();
     }
 
     /** The runs relayed from other replicas whose end has not come. */
     public synchronized List<String> openRemoteRuns() {
-        List<String> open = new ArrayList<>();
-        remote.values().forEach(r -> {
-            if (!r.ended()) {
-                open.add(r.runId);
-            }
-        });
-        return open;
+        return remote.values().stream().filter(r -> !r.ended()).map(r -> r.runId).toList();
     }
 
     public synchronized boolean holds(String runId) {
@@ -356,13 +347,15 @@ public final class ThreadLog {
         return s != null && s.size() == 0 && !s.ended();
     }
 
-    private boolean interested(int view, String runId) {
+    /** The formats (a bit per view) that subscribers of the run, or of the whole thread, read. */
+    private long formatsRead(String runId) {
+        long read = 0;
         for (ThreadEventLog.Subscription sub : subscribers) {
-            if (sub.wants(view, runId)) {
-                return true;
+            if (sub.wants(sub.view, runId)) {
+                read |= 1L << sub.view;
             }
         }
-        return false;
+        return read;
     }
 
     /** Whether a replay in this format still gives the run: it is open, or ended within the format's retention. */

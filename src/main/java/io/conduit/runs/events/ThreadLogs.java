@@ -32,6 +32,9 @@ public final class ThreadLogs {
     private final SegmentFrames frames = new SegmentFrames(this);
 
     public ThreadLogs(List<EventView> views, long maxRunBytes, long maxTotalBytes, LongSupplier clock) {
+        if (views.size() > Long.SIZE) { // a log finds the formats a run's subscribers read as one bit each
+            throw new IllegalArgumentException("at most " + Long.SIZE + " formats, not " + views.size());
+        }
         this.views = List.copyOf(views);
         this.formats = views.stream().map(EventView::name).collect(java.util.stream.Collectors.toUnmodifiableSet());
         this.clock = clock;
