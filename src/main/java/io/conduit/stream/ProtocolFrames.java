@@ -57,7 +57,7 @@ final class ProtocolFrames {
     void at(long atMillis) {
         if (atMillis != now) {
             now = atMillis;
-            nowText = Long.toString(atMillis);
+            nowText = MillisText.of(atMillis);
         }
     }
 
