@@ -2,6 +2,7 @@ package io.conduit.persistence;
 
 import io.vertx.mutiny.core.Vertx;
 import io.vertx.mutiny.pgclient.PgBuilder;
+import io.vertx.mutiny.pgclient.pubsub.PgSubscriber;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.pgclient.PgConnectOptions;
 import io.vertx.sqlclient.PoolOptions;
@@ -33,10 +34,14 @@ public final class TestDatabase {
     }
 
     /** A listener for {@code NOTIFY}s on the configured database (not yet connected). */
-    public static io.vertx.mutiny.pgclient.pubsub.PgSubscriber subscriber(Vertx vertx) {
-        return io.vertx.mutiny.pgclient.pubsub.PgSubscriber.subscriber(vertx, new PgConnectOptions().setHost(env("CONDUIT_DB_HOST", "127.0.0.1"))
-                .setPort(Integer.parseInt(env("CONDUIT_DB_PORT", "5432"))).setDatabase(env("CONDUIT_DB_NAME", "test"))
-                .setUser(user()).setPassword(password()));
+    public static PgSubscriber subscriber(Vertx vertx) {
+        return PgSubscriber.subscriber(vertx, connectOptions(env("CONDUIT_DB_NAME", "test")));
+    }
+
+    /** Where database {@code db} of the configured server is, and who connects. */
+    private static PgConnectOptions connectOptions(String db) {
+        return new PgConnectOptions().setHost(env("CONDUIT_DB_HOST", "127.0.0.1")).setPort(Integer.parseInt(env("CONDUIT_DB_PORT", "5432")))
+                .setDatabase(db).setUser(user()).setPassword(password());
     }
 
     /** A pool on database {@code db} of the configured server, its schema migrated first. */
@@ -50,9 +55,7 @@ public final class TestDatabase {
      */
     public static io.vertx.mutiny.sqlclient.SqlClient pipelinedClient(String db, int size, int pipelining) {
         open(db, 1).close().await().indefinitely(); // migrates
-        PgConnectOptions connect = new PgConnectOptions().setCachePreparedStatements(true).setHost(env("CONDUIT_DB_HOST", "127.0.0.1"))
-                .setPort(Integer.parseInt(env("CONDUIT_DB_PORT", "5432"))).setDatabase(db).setUser(user()).setPassword(password())
-                .setPipeliningLimit(pipelining);
+        PgConnectOptions connect = connectOptions(db).setCachePreparedStatements(true).setPipeliningLimit(pipelining);
         return PgBuilder.client().with(new PoolOptions().setMaxSize(size)).connectingTo(connect).using(Vertx.vertx()).build();
     }
 
@@ -65,13 +68,8 @@ public final class TestDatabase {
     }
 
     private static Pool open(String db, String schema, int size) {
-        String host = env("CONDUIT_DB_HOST", "127.0.0.1");
-        int port = Integer.parseInt(env("CONDUIT_DB_PORT", "5432"));
-        String user = env("CONDUIT_DB_USERNAME", "postgres");
-        String password = env("CONDUIT_DB_PASSWORD", "");
-        var flyway = Flyway.configure().dataSource(jdbcUrl(db), user, password).locations(migrationLocations());
-        PgConnectOptions connect = new PgConnectOptions().setCachePreparedStatements(true).setHost(host).setPort(port).setDatabase(db)
-                .setUser(user).setPassword(password);
+        var flyway = Flyway.configure().dataSource(jdbcUrl(db), user(), password()).locations(migrationLocations());
+        PgConnectOptions connect = connectOptions(db).setCachePreparedStatements(true);
         if (schema != null) {
             flyway.schemas(schema);
             connect.addProperty("search_path", schema);
