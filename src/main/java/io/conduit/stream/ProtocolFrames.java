@@ -35,8 +35,7 @@ final class ProtocolFrames {
     private final String runId;
     private final String graphName;
     private final EventSeq seq;
-    /** When the entry being translated was logged: its events' timestamp, and its text (made once per millisecond). */
-    private long now = -1;
+    /** When the entry being translated was logged, as its events' timestamp ({@link MillisText}). */
     private String nowText;
     private final Map<String, Namespace> graphs = new HashMap<>();
     private final Map<String, Namespace> tasks = new HashMap<>();
@@ -55,10 +54,7 @@ final class ProtocolFrames {
 
     /** The events that follow are of an entry logged at {@code atMillis}. */
     void at(long atMillis) {
-        if (atMillis != now) {
-            now = atMillis;
-            nowText = MillisText.of(atMillis);
-        }
+        nowText = MillisText.of(atMillis);
     }
 
     /** The namespace of a graph (the root, or a subgraph's {@code node:task|...}). */
