@@ -79,8 +79,11 @@ class A2aTasks {
     /** Whether the thread waits on an interrupt's answer ({@code input-required}): the next message answers it. */
     Uni<Boolean> waiting(Assistant a, String thread) {
         // a thread of another graph does not read with this one's schema: the submission refuses it (409)
-        return assistants.graph(a).graph().state(thread).map(s -> s.isPresent() && s.get().waitsForAnswer())
-                .onFailure().recoverWithItem(false);
+        return waitsForAnswer(assistants.graph(a).graph(), thread).onFailure().recoverWithItem(false);
+    }
+
+    private static Uni<Boolean> waitsForAnswer(CompiledGraph graph, String thread) {
+        return graph.state(thread).map(s -> s.isPresent() && s.get().waitsForAnswer());
     }
 
     /** A run of assistant {@code a} on a thread the caller sees; else task not found. */
@@ -128,7 +131,7 @@ class A2aTasks {
             if (head.isEmpty() || !run.runId().equals(head.get().checkpoint().runId())) {
                 return Uni.createFrom().item(false);
             }
-            return graph.state(run.threadId()).map(state -> state.isPresent() && state.get().waitsForAnswer());
+            return waitsForAnswer(graph, run.threadId());
         });
     }
 
