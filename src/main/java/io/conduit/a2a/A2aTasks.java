@@ -3,7 +3,6 @@ package io.conduit.a2a;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.conduit.auth.Principal;
-import io.conduit.graph.CompiledGraph;
 import io.conduit.kernel.JsonCodec;
 import io.conduit.kernel.TimeOrderedIds;
 import io.conduit.runs.Assistant;
@@ -79,11 +78,8 @@ class A2aTasks {
     /** Whether the thread waits on an interrupt's answer ({@code input-required}): the next message answers it. */
     Uni<Boolean> waiting(Assistant a, String thread) {
         // a thread of another graph does not read with this one's schema: the submission refuses it (409)
-        return waitsForAnswer(assistants.graph(a).graph(), thread).onFailure().recoverWithItem(false);
-    }
-
-    private static Uni<Boolean> waitsForAnswer(CompiledGraph graph, String thread) {
-        return graph.state(thread).map(s -> s.isPresent() && s.get().waitsForAnswer());
+        return assistants.graph(a).graph().state(thread).map(s -> s.isPresent() && s.get().waitsForAnswer())
+                .onFailure().recoverWithItem(false);
     }
 
     /** A run of assistant {@code a} on a thread the caller sees; else task not found. */
@@ -126,13 +122,7 @@ class A2aTasks {
         if (g == null) {
             return Uni.createFrom().item(false);
         }
-        CompiledGraph graph = g.graph();
-        return graph.options().checkpointer().head(run.threadId(), "").chain(head -> {
-            if (head.isEmpty() || !run.runId().equals(head.get().checkpoint().runId())) {
-                return Uni.createFrom().item(false);
-            }
-            return waitsForAnswer(graph, run.threadId());
-        });
+        return g.graph().stateLeftBy(run.threadId(), run.runId()).map(s -> s.isPresent() && s.get().waitsForAnswer());
     }
 
     /** {@code tasks/cancel}: a task in flight is stopped ({@code canceled}); an ended one cannot be. */

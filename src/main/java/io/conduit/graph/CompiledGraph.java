@@ -109,6 +109,16 @@ public final class CompiledGraph {
         return options.checkpointer().head(threadId, "").flatMap(this::snapshot);
     }
 
+    /**
+     * The thread's state at its newest checkpoint if run {@code runId} wrote it; empty otherwise. Tells a run found
+     * unfinished whether it had begun its turn, and a run that ended whether the thread still stands where it left it.
+     */
+    public Uni<Optional<StateSnapshot>> stateLeftBy(String threadId, String runId) {
+        return options.checkpointer().head(threadId, "")
+                .map(head -> head.filter(t -> runId.equals(t.checkpoint().runId())))
+                .flatMap(this::snapshot);
+    }
+
     public Uni<Optional<StateSnapshot>> state(String threadId, String checkpointId) {
         return options.checkpointer().get(threadId, "", checkpointId).flatMap(this::snapshot);
     }

@@ -21,6 +21,7 @@ import io.conduit.graph.TestMessages.Item;
 import io.conduit.graph.TestMessages.Msg;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -157,6 +158,26 @@ class InterruptTest {
         failed(run(graph, b.on(thread).command(Command.resume("yes"))), "no_pending_interrupt");
 
         assertThat(historyIds(graph, thread)).isEqualTo(before);
+    }
+
+    @ParameterizedTest
+    @MethodSource("io.conduit.graph.Backends#all")
+    void theStateARunLeftIsItsOnlyWhileItsCheckpointIsTheNewest(Backends.Backend b) {
+        CompiledGraph graph = single(b, ask);
+        String thread = newThread();
+        String asking = UUID.randomUUID().toString();
+        String answering = UUID.randomUUID().toString();
+
+        interrupted(run(graph, b.on(thread).runId(asking).input(user("hi"))));
+
+        assertThat(Runs.await(graph.stateLeftBy(thread, asking))).get().satisfies(s -> assertThat(s.waitsForAnswer()).isTrue());
+        assertThat(Runs.await(graph.stateLeftBy(thread, answering))).isEmpty();
+        assertThat(Runs.await(graph.stateLeftBy(newThread(), asking))).as("a thread with no checkpoint").isEmpty();
+
+        finished(run(graph, b.on(thread).runId(answering).command(Command.resume("yes"))));
+
+        assertThat(Runs.await(graph.stateLeftBy(thread, asking))).as("another run wrote since").isEmpty();
+        assertThat(Runs.await(graph.stateLeftBy(thread, answering))).get().satisfies(s -> assertThat(s.waitsForAnswer()).isFalse());
     }
 
     @ParameterizedTest

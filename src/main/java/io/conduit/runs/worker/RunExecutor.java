@@ -20,7 +20,6 @@ import io.smallrye.mutiny.subscription.Cancellable;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
-import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Executor;
 import java.util.function.Function;
@@ -269,29 +268,26 @@ public final class RunExecutor {
         RunRequest given = request;
         // a run a dead process left running was requeued: when the thread's newest checkpoint is its own, its input
         // (or command) is already applied, so it continues from there instead of starting its turn again
-        graph.options().checkpointer().head(run.threadId(), "")
-                .map(head -> head.isPresent() && run.runId().equals(head.get().checkpoint().runId()))
-                .chain(begun -> begun ? graph.state(run.threadId()) : Uni.createFrom().item(Optional.<StateSnapshot>empty()))
-                .subscribe().with(begun -> {
-                    if (begun.isEmpty()) {
-                        answered(graph, given).subscribe().with(ids -> {
-                            log.append(run.runId(), new RunNotice.Answered(ids));
-                            stream(a, log, graph, given);
-                        }, f -> ending.fail(a, log, f));
-                    } else if (!begun.get().interrupts().isEmpty()) {
-                        // it had reached an interrupt or a breakpoint, its end, when its process died: so it ends
-                        StateSnapshot s = begun.get();
-                        LOG.infof("Run %s had stopped at an interrupt before its process died", run.runId());
-                        GraphEvent.Interrupted end = new GraphEvent.Interrupted(new GraphEvent.Tag(run.runId(), run.threadId(), "", null, s.step()),
-                                s.interrupts(), s.checkpointId());
-                        log.append(run.runId(), end);
-                        a.terminal = end;
-                        ending.finish(a, log);
-                    } else {
-                        LOG.infof("Run %s resumes from its last checkpoint", run.runId());
-                        stream(a, log, graph, given.continuing());
-                    }
+        graph.stateLeftBy(run.threadId(), run.runId()).subscribe().with(begun -> {
+            if (begun.isEmpty()) {
+                answered(graph, given).subscribe().with(ids -> {
+                    log.append(run.runId(), new RunNotice.Answered(ids));
+                    stream(a, log, graph, given);
                 }, f -> ending.fail(a, log, f));
+            } else if (!begun.get().interrupts().isEmpty()) {
+                // it had reached an interrupt or a breakpoint, its end, when its process died: so it ends
+                StateSnapshot s = begun.get();
+                LOG.infof("Run %s had stopped at an interrupt before its process died", run.runId());
+                GraphEvent.Interrupted end = new GraphEvent.Interrupted(new GraphEvent.Tag(run.runId(), run.threadId(), "", null, s.step()),
+                        s.interrupts(), s.checkpointId());
+                log.append(run.runId(), end);
+                a.terminal = end;
+                ending.finish(a, log);
+            } else {
+                LOG.infof("Run %s resumes from its last checkpoint", run.runId());
+                stream(a, log, graph, given.continuing());
+            }
+        }, f -> ending.fail(a, log, f));
     }
 
     private void stream(HeldRun a, ThreadLog log, CompiledGraph graph, RunRequest request) {
