@@ -3,6 +3,7 @@ package io.conduit.a2a;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.conduit.auth.Principal;
+import io.conduit.graph.Interrupt;
 import io.conduit.kernel.JsonCodec;
 import io.conduit.kernel.TimeOrderedIds;
 import io.conduit.runs.Assistant;
@@ -19,6 +20,7 @@ import io.conduit.runs.worker.RunExecutor;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.Context;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
@@ -111,18 +113,26 @@ class A2aTasks {
             return;
         }
         // the record says interrupted for a cancel and for a question alike: the thread says which
-        asks(run).subscribe().with(
-                asks -> context.runOnContext(v -> answer.accept(fromRecord(run, asks ? A2aJson.INPUT_REQUIRED : A2aJson.CANCELED))),
+        question(run).subscribe().with(
+                q -> context.runOnContext(v -> answer.accept(q.map(x -> asking(run, x)).orElseGet(() -> fromRecord(run, A2aJson.CANCELED)))),
                 f -> context.runOnContext(v -> answer.accept(fromRecord(run, A2aJson.CANCELED))));
     }
 
-    /** Whether the thread still stands at a question of this run: its newest checkpoint is the run's, and waits for an answer. */
-    private Uni<Boolean> asks(Run run) {
+    /** The question of this run the thread still stands at: its newest checkpoint is the run's, and waits for an answer. */
+    private Uni<Optional<Interrupt>> question(Run run) {
         RegisteredGraph g = assistants.graphs().byGraphId(String.valueOf(run.spec().graphId()));
         if (g == null) {
-            return Uni.createFrom().item(false);
+            return Uni.createFrom().item(Optional.empty());
         }
-        return g.graph().stateLeftBy(run.threadId(), run.runId()).map(s -> s.isPresent() && s.get().waitsForAnswer());
+        return g.graph().stateLeftBy(run.threadId(), run.runId())
+                .map(s -> s.flatMap(snapshot -> snapshot.interrupts().stream().filter(Interrupt::answerable).findFirst()));
+    }
+
+    /** The task {@code input-required}, with its question as the live stream gave it ({@link A2aEvents}). */
+    private static ObjectNode asking(Run run, Interrupt x) {
+        String question = A2aEvents.question(JsonCodec.MAPPER.valueToTree(x.value()));
+        return A2aJson.task(run.runId(), run.threadId(), A2aJson.status(A2aJson.INPUT_REQUIRED, updatedAt(run),
+                A2aJson.agentMessage("interrupt-" + x.id(), run.runId(), run.threadId(), question)));
     }
 
     /** {@code tasks/cancel}: a task in flight is stopped ({@code canceled}); an ended one cannot be. */
@@ -137,7 +147,11 @@ class A2aTasks {
     }
 
     private static ObjectNode fromRecord(Run run, String state) {
-        return A2aJson.task(run.runId(), run.threadId(), A2aJson.status(state, (run.updatedAt() != null ? run.updatedAt() : run.createdAt()).toEpochMilli(), null));
+        return A2aJson.task(run.runId(), run.threadId(), A2aJson.status(state, updatedAt(run), null));
+    }
+
+    private static long updatedAt(Run run) {
+        return (run.updatedAt() != null ? run.updatedAt() : run.createdAt()).toEpochMilli();
     }
 
     /** The params' task id, required. */

@@ -38,6 +38,8 @@ class A2aTaskPastRetentionTest {
         JsonNode r = NodeClient.run("a2a-client.mjs", 120, "http://localhost:" + port, "agent", "waiting");
         assertThat(r.get("asked").get("state").asText()).isEqualTo("input-required");
         assertThat(r.get("got").get("state").asText()).as("tasks/get, from the record and the thread").isEqualTo("input-required");
+        assertThat(r.get("got").get("statusText").asText()).as("the question, as the live stream asked it")
+                .isNotBlank().isEqualTo(r.get("asked").get("statusText").asText());
         assertThat(r.get("resubscribed").toString()).as("tasks/resubscribe: the task as it stands, then the end")
                 .isEqualTo("[{\"kind\":\"task\",\"state\":\"input-required\"}]");
     }
