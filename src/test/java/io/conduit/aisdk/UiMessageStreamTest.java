@@ -219,7 +219,7 @@ class UiMessageStreamTest {
     @Test
     void aReplayOfAShedRunSaysSoThenGivesTheQuestionAndTheEnd() throws Exception {
         ScriptedRun r = new ScriptedRun(UiStreamFormat.view(Duration.ofMinutes(2)), 1L, 4096).began().on(new GraphEvent.TaskStarted(PLANNER, "t1"));
-        for (int i = 0; i < 100; i++) {
+        for (int i = 0; i < 400; i++) { // ~30 bytes a token in the log: well past its 4 KB bound
             r.on(new GraphEvent.Token(PLANNER, "m1", "token " + i + " "));
         }
         Interrupt asked = new Interrupt("i1", "Sure?", "ask", "t2", Interrupt.When.DURING);
