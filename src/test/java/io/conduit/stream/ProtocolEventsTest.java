@@ -528,7 +528,7 @@ class ProtocolEventsTest {
         Tag verifier = node("verifier", "task-v");
         p.running();
         p.on(new GraphEvent.TaskStarted(verifier, "task-v"));
-        for (int i = 0; i < 100; i++) {
+        for (int i = 0; i < 400; i++) { // ~28 bytes a token in the log: well past its 4,000-byte bound
             p.on(new GraphEvent.Token(verifier, "msg-v", "token " + i));
         }
         p.on(new GraphEvent.Interrupted(root(2), List.of(new Interrupt("task-v#0", "Approve?", "verifier", "task-v", Interrupt.When.DURING)), "cp-2"));
