@@ -92,10 +92,9 @@ final class A2aEvents implements RunTranslator {
             case GraphEvent.Interrupted i -> {
                 for (Interrupt x : i.interrupts()) {
                     if (x.answerable()) {
-                        String question = question(JsonCodec.MAPPER.valueToTree(x.value()));
                         ended = true;
                         emit(ASKED, A2aJson.statusUpdate(taskId, contextId, A2aJson.status(A2aJson.INPUT_REQUIRED, atMillis,
-                                A2aJson.agentMessage("interrupt-" + x.id(), taskId, contextId, question)), true));
+                                asking(x, taskId, contextId)), true));
                         return;
                     }
                 }
@@ -148,6 +147,11 @@ final class A2aEvents implements RunTranslator {
 
     private void emit(String mode, ObjectNode result) {
         sink.accept(new RunEvent(seq++, taskId, mode, "", result.toString()));
+    }
+
+    /** The agent's message that asks an interrupt's question: the live stream's, and a task's read after retention. */
+    static ObjectNode asking(Interrupt x, String taskId, String contextId) {
+        return A2aJson.agentMessage("interrupt-" + x.id(), taskId, contextId, question(JsonCodec.MAPPER.valueToTree(x.value())));
     }
 
     /**

@@ -130,9 +130,8 @@ class A2aTasks {
 
     /** The task {@code input-required}, with its question as the live stream gave it ({@link A2aEvents}). */
     private static ObjectNode asking(Run run, Interrupt x) {
-        String question = A2aEvents.question(JsonCodec.MAPPER.valueToTree(x.value()));
         return A2aJson.task(run.runId(), run.threadId(), A2aJson.status(A2aJson.INPUT_REQUIRED, updatedAt(run),
-                A2aJson.agentMessage("interrupt-" + x.id(), run.runId(), run.threadId(), question)));
+                A2aEvents.asking(x, run.runId(), run.threadId())));
     }
 
     /** {@code tasks/cancel}: a task in flight is stopped ({@code canceled}); an ended one cannot be. */
