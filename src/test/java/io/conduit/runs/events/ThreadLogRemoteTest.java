@@ -234,6 +234,27 @@ class ThreadLogRemoteTest {
         assertThat(run.ended).isTrue();
     }
 
+    /**
+     * The log keeps the segment it appended to last (a token's path): a late event of a life that moved away lands
+     * nowhere, and the run taken back here appends to its new segment, not to the one it left.
+     */
+    @Test
+    void aRunTakenBackAfterMovingAwayAppendsToItsNewSegment() {
+        ThreadLog entries = FrameLogs.begin(logs, "t", "r1");
+        entries.append("r1", frame(10, "r1", "metadata"));
+        entries.movedAway("r1");
+        entries.append("r1", frame(11, "r1", "values")); // a late event of the life that moved away
+        assertThat(logs.bytes()).as("the late event is not held").isZero();
+
+        ThreadLog back = FrameLogs.begin(logs, "t", "r1"); // its holder died: taken back here
+        Recorder run = new Recorder();
+        logs.log(CLASSIC, "t").subscribeRun("r1", -1, run);
+        back.append("r1", frame(20, "r1", "metadata"));
+        back.append("r1", frame(21, "r1", "values"));
+        assertThat(run.seqs).containsExactly(20L, 21L);
+        assertThat(logs.bytes()).isPositive();
+    }
+
     @Test
     void aRelayedRunTakenOverHereExpiresWithItsEnd() {
         logs.log("t").appendRemote(CLASSIC, frame(10, "r1", "metadata")); // its owner died before its end
