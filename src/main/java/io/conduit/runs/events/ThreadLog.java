@@ -30,8 +30,8 @@ public final class ThreadLog {
     /**
      * The open segment appended to last: a thread runs one run at a time, so a token finds its segment here without
      * the map's lookup, whose cold table and node were a twentieth of the server's CPU at 5,000 streams. Ended
-     * segments are never appended to, and an open one leaves {@code segments} only through {@link #dropRun} and
-     * {@link #executedElsewhere}, which forget it.
+     * segments are never appended to, and an open one leaves {@code segments} only through {@link #dropRun}, which
+     * forgets it.
      */
     private RunSegment appending;
 
@@ -69,9 +69,7 @@ public final class ThreadLog {
         if (s == null || s.size() > 0 || s.ended()) {
             return;
         }
-        segments.remove(runId);
-        appending = null;
-        owner.opened(-1);
+        dropRun(runId);
         remote.putIfAbsent(runId, relayedRun(runId));
         for (ThreadEventLog.Subscription sub : subscribers) {
             if (runId.equals(sub.runId) && !sub.watched) {
