@@ -93,6 +93,20 @@ final class Load {
     }
 
     /**
+     * At the end of a phase: cancels the conversation's run in flight (if any), waits until it stopped, then deletes its
+     * thread, as a finished conversation's is. Otherwise each phase would leave up to a phase's worth of threads, with
+     * their checkpoints and logs, in the in-memory store, and later phases would measure G1 marking a growing heap.
+     */
+    void leave(String threadId, String runId) {
+        if (threadId == null) {
+            return;
+        }
+        Future<Integer> stopped = runId == null ? Future.succeededFuture(200)
+                : send(post("/threads/" + threadId + "/runs/" + runId + "/cancel?wait=1"));
+        stopped.onComplete(r -> deleteThread(threadId)); // a run that ended meanwhile answers 404: delete all the same
+    }
+
+    /**
      * Deletes a finished conversation's thread (unless {@code -Dbench.deleteThreads=false}): the in-memory store would
      * otherwise keep every thread of the run, and later phases would measure a heap filling up, not the relay.
      */

@@ -64,11 +64,13 @@ abstract class ProtocolConversation extends Conversation {
         }
     }
 
-    /** Cancels the run in flight, if any (a protocol run goes on without a reader). */
+    /**
+     * Cancels the run in flight, if any (a protocol run goes on without a reader), and deletes the thread: the
+     * conversation ends with its phase.
+     */
     void cancelRunInFlight() {
-        if (runId != null) {
-            load.cancel(threadId, runId);
-            runId = null;
-        }
+        load.leave(threadId, runId);
+        runId = null;
+        threadId = null;
     }
 }
