@@ -17,6 +17,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * A run's events as LangGraph's thread protocol sends them ("protocol v2", ../shared/design/thread-protocol.md §5),
@@ -181,12 +182,15 @@ final class ProtocolEvents implements RunTranslator {
     private void taskFinished(GraphEvent.Tag tag, String taskId, Update update) {
         Namespace ns = frames.task(tag);
         blocks.taskFinished(ns, update);
-        String values = WireState.updateJson(update, ProtocolJson::message);
-        frames.emit(UPDATES, frames.graph(tag.ns()), tag.node(), frames.data().append(values));
-        StringBuilder d = frames.data().append("{\"id\":");
-        ProtocolJson.quote(d, taskId).append(",\"name\":");
-        ProtocolJson.quote(d, tag.node()).append(",\"error\":null,\"result\":").append(values).append(",\"interrupts\":[]}");
-        frames.emit(TASKS, frames.graph(tag.ns()), null, d);
+        // written once if either event is read (an update's values are immutable, as the state's are)
+        Supplier<String> values = new WrittenOnce(() -> WireState.updateJson(update, ProtocolJson::message));
+        frames.emitLater(UPDATES, frames.graph(tag.ns()), tag.node(), values);
+        frames.emitLater(TASKS, frames.graph(tag.ns()), null, () -> {
+            StringBuilder d = new StringBuilder(128).append("{\"id\":");
+            ProtocolJson.quote(d, taskId).append(",\"name\":");
+            ProtocolJson.quote(d, tag.node()).append(",\"error\":null,\"result\":").append(values.get()).append(",\"interrupts\":[]}");
+            return d.toString();
+        });
         openTasks.remove(taskId);
         lifecycle(ns, "completed", null);
     }
@@ -217,7 +221,7 @@ final class ProtocolEvents implements RunTranslator {
             ProtocolJson.quote(d, parent).append(",\"step\":").append(tag.step()).append(",\"source\":\"loop\"}");
             frames.emit(CHECKPOINTS, ns, null, d);
         }
-        frames.emit(VALUES, ns, null, frames.data().append(WireState.valuesJson(v.state(), ProtocolJson::message)));
+        frames.emitLater(VALUES, ns, null, () -> WireState.valuesJson(v.state(), ProtocolJson::message));
     }
 
     private void interrupted(GraphEvent.Tag tag, GraphEvent.Interrupted i) {
@@ -280,5 +284,25 @@ final class ProtocolEvents implements RunTranslator {
         }
         d.append("\"payload\":").append(ProtocolJson.write(c.payload())).append('}');
         frames.emit(method, frames.graph(tag.ns()), tag.node(), d);
+    }
+
+    /** A text written the first time it is asked for; two threads asking at once may both write it (the same text). */
+    private static final class WrittenOnce implements Supplier<String> {
+        private final Supplier<String> writer;
+        private String written;
+
+        WrittenOnce(Supplier<String> writer) {
+            this.writer = writer;
+        }
+
+        @Override
+        public String get() {
+            String w = written;
+            if (w == null) {
+                w = writer.get();
+                written = w;
+            }
+            return w;
+        }
     }
 }

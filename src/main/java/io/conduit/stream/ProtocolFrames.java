@@ -10,6 +10,7 @@ import io.conduit.runs.wire.ProtocolJson;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * The one place a run's thread-protocol events are made ({@link ProtocolEvents}, {@link ProtocolMessages}): each
@@ -121,20 +122,39 @@ final class ProtocolFrames {
         emit(ProtocolEvents.MESSAGES, ns, null, head.append("}}"), b.key(), start, end);
     }
 
+    /**
+     * An event whose payload is written only when a subscriber's filter lets it through ({@link RunEvent#later}): a
+     * state event's JSON is the largest a run makes, and many clients (a chat page) never ask for it. {@code payload}
+     * must read only immutable values.
+     */
+    void emitLater(String method, Namespace ns, String node, Supplier<String> payload) {
+        long s = seq.next();
+        String stamp = nowText;
+        out.accept(RunEvent.later(s, runId, method, ns.key, () -> {
+            StringBuilder b = new StringBuilder(256);
+            head(b, Long.toString(s), method, ns, stamp, node);
+            return b.append(payload.get()).append("}}").toString();
+        }));
+    }
+
     /** {@code key}, {@code start}, {@code end}: the text delta within {@code payload}, when {@code key} is not null. */
     private void emit(String method, Namespace ns, String node, CharSequence payload, String key, int start, int end) {
         long s = seq.next();
-        String seqText = Long.toString(s); // written twice: formatted once (numbers are a good part of a delta's cost)
         StringBuilder b = event;
         b.setLength(0);
+        head(b, Long.toString(s), method, ns, nowText, node);
+        int at = b.length();
+        b.append(payload).append("}}");
+        out.accept(new RunEvent(s, runId, method, ns.key, b.toString(), key == null ? null : new TextDelta(key, at + start, at + end)));
+    }
+
+    /** An event's JSON up to its data's value. {@code seqText} is written twice: formatted once (numbers are a good part of a delta's cost). */
+    private static void head(StringBuilder b, String seqText, String method, Namespace ns, String stamp, String node) {
         b.append("{\"type\":\"event\",\"event_id\":\"").append(seqText).append("\",\"seq\":").append(seqText).append(",\"method\":");
-        ProtocolJson.quote(b, method).append(",\"params\":{\"namespace\":").append(ns.json).append(",\"timestamp\":").append(nowText);
+        ProtocolJson.quote(b, method).append(",\"params\":{\"namespace\":").append(ns.json).append(",\"timestamp\":").append(stamp);
         if (node != null) {
             ProtocolJson.quote(b.append(",\"node\":"), node);
         }
         b.append(",\"data\":");
-        int at = b.length();
-        b.append(payload).append("}}");
-        out.accept(new RunEvent(s, runId, method, ns.key, b.toString(), key == null ? null : new TextDelta(key, at + start, at + end)));
     }
 }

@@ -418,6 +418,62 @@ class ProtocolEventsTest {
     }
 
     @Test
+    void stateEventsWrittenWhenReadAreWhatTheyWereWhenLogged() {
+        // a clock that moves on every reading: an event's JSON written late must still carry its entry's time
+        java.util.concurrent.atomic.AtomicLong clock = new java.util.concurrent.atomic.AtomicLong(1_795_451_320_019L);
+        ThreadLogs moving = ServiceLogs.of(Duration.ofMinutes(10), Duration.ofMinutes(2), 1 << 20, 1 << 24, () -> clock.addAndGet(7));
+        List<RunEvent> late = new ArrayList<>();
+        List<String> atOnce = new ArrayList<>();
+        new ProtocolEventLogs(moving).log(THREAD).subscribeThread(-1L, new RunEventListener() {
+            @Override
+            public void onEvent(RunEvent event) {
+                late.add(event);
+                if (!event.mode().equals("values") && !event.mode().equals("updates") && !event.mode().equals("tasks")) {
+                    return;
+                }
+                atOnce.add(event.data());
+            }
+
+            @Override
+            public void onEnd() {
+            }
+        });
+        chatTurn(new RunFeed(moving, THREAD, RUN, 1L, Set.of()), "msg-1");
+        // the same run translated again, as a replay does, read at once
+        List<String> replayed = new ArrayList<>();
+        new ProtocolEventLogs(moving).log(THREAD).subscribeThread(-1L, new RunEventListener() {
+            @Override
+            public void onEvent(RunEvent event) {
+                replayed.add(event.data());
+            }
+
+            @Override
+            public void onReplay(RunEvent event) {
+                replayed.add(event.data());
+            }
+
+            @Override
+            public void onEnd() {
+            }
+        });
+
+        List<RunEvent> state = late.stream().filter(e -> List.of("values", "updates", "tasks").contains(e.mode())).toList();
+        assertThat(state).extracting(RunEvent::data).containsExactlyElementsOf(atOnce);
+        assertThat(late).extracting(RunEvent::data).containsExactlyElementsOf(replayed);
+        RunEvent values = method(late, "values").get(0);
+        assertThat(json(values).path("params").get("timestamp").asLong())
+                .isEqualTo(json(method(late, "checkpoints").get(0)).path("params").get("timestamp").asLong());
+        assertThat(data(values).get("messages")).hasSize(2);
+        RunEvent update = method(late, "updates").get(0);
+        RunEvent task = late.get(late.indexOf(update) + 1);
+        assertThat(data(task).get("result")).isEqualTo(data(update));
+    }
+
+    private static List<RunEvent> method(List<RunEvent> events, String method) {
+        return events.stream().filter(e -> e.mode().equals(method)).toList();
+    }
+
+    @Test
     void anAiMessageWrittenWithoutStreamingComesWholeAtItsTasksEnd() {
         RunFeed p = translator();
         Tag ingress = node("ingress", "task-i");

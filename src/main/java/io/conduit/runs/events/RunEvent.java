@@ -1,6 +1,7 @@
 package io.conduit.runs.events;
 
 import com.fasterxml.jackson.core.io.JsonStringEncoder;
+import java.util.function.Supplier;
 
 /**
  * One event of a run's stream, as a thread's event log keeps it: {@code seq} is unique and increasing for the
@@ -19,7 +20,9 @@ import com.fasterxml.jackson.core.io.JsonStringEncoder;
  *
  * <p>An event made by {@link #withText} keeps its parts (a frame shared by every token of a message, and the token's
  * escaped text) and joins them only when {@link #data()} is asked for: a log holds a token in some 100 bytes instead
- * of the whole frame, and a token nobody reads is never joined.
+ * of the whole frame, and a token nobody reads is never joined. An event made by {@link #later} writes its data the
+ * first time it is asked for: a state event (the whole state as JSON, after every step) that no subscriber's filter
+ * lets through costs no JSON at all.
  */
 public final class RunEvent {
 
@@ -36,6 +39,13 @@ public final class RunEvent {
     private final String escaped;
     private final String after;
     private final TextDelta text;
+    /** Writes the data of an event made by {@link #later}; null for any other. */
+    private final Supplier<String> writer;
+    /**
+     * The data {@link #writer} wrote. Not volatile: two threads asking at once may both write it, the same text, and a
+     * {@code String} is safely published through its final fields.
+     */
+    private String written;
 
     public RunEvent(long seq, String runId, String mode, String ns, String data) {
         this(seq, runId, mode, ns, data, null);
@@ -54,6 +64,28 @@ public final class RunEvent {
         this.escaped = null;
         this.after = null;
         this.text = text;
+        this.writer = null;
+    }
+
+    private RunEvent(long seq, String runId, String mode, String ns, Supplier<String> writer) {
+        this.seq = seq;
+        this.runId = runId;
+        this.mode = mode;
+        this.ns = ns;
+        this.data = null;
+        this.before = null;
+        this.escaped = null;
+        this.after = null;
+        this.text = null;
+        this.writer = writer;
+    }
+
+    /**
+     * An event whose data {@code writer} writes when first asked for (then kept). The writer must give the same text
+     * whenever and on whichever thread it is called: it may read only immutable values.
+     */
+    public static RunEvent later(long seq, String runId, String mode, String ns, Supplier<String> writer) {
+        return new RunEvent(seq, runId, mode, ns, java.util.Objects.requireNonNull(writer));
     }
 
     private RunEvent(long seq, String runId, String mode, String ns, String key, String before, String escaped, String after) {
@@ -66,6 +98,7 @@ public final class RunEvent {
         this.escaped = escaped;
         this.after = after;
         this.text = new TextDelta(key, before.length(), before.length() + escaped.length());
+        this.writer = null;
     }
 
     /**
@@ -95,12 +128,26 @@ public final class RunEvent {
 
     /** The single-line JSON sent as is (joined from its parts on each call when it was made by {@link #withText}). */
     public String data() {
-        return data != null ? data : before + escaped + after;
+        if (data != null) {
+            return data;
+        }
+        if (writer != null) {
+            String w = written;
+            if (w == null) {
+                w = writer.get();
+                written = w;
+            }
+            return w;
+        }
+        return before + escaped + after;
     }
 
-    /** The length of {@link #data()}, without joining it. */
+    /** The length of {@link #data()}, without joining it (an event made by {@link #later} writes its data). */
     public int length() {
-        return data != null ? data.length() : before.length() + escaped.length() + after.length();
+        if (data != null) {
+            return data.length();
+        }
+        return writer != null ? data().length() : before.length() + escaped.length() + after.length();
     }
 
     /**
@@ -108,7 +155,7 @@ public final class RunEvent {
      * in parts, only its text (the frame around it is one per message, shared by its tokens).
      */
     public int retained() {
-        return data != null ? data.length() : escaped.length();
+        return data != null || writer != null ? length() : escaped.length();
     }
 
     public TextDelta text() {
