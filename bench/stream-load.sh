@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The streaming load client (io.conduit.bench.stream.StreamLoad), a separate JVM from the server.
 # Usage: bench/stream-load.sh [-Dbench.transport=ws|sse|thread-sse|idle] [-Dbench.clients=100,1000,5000]
-#        [-Dbench.seconds=20] [-Dbench.warmup=10] [-Dbench.slow=0.1] [-Dbench.serverPid=PID] [-Dbench.url=...]
+#        [-Dbench.seconds=20] [-Dbench.warmup=10] [-Dbench.settle=600] [-Dbench.slow=0.1] [-Dbench.serverPid=PID] [-Dbench.url=...]
 #        [-Dbench.deleteThreads=false] (keep each finished conversation's thread: by default it is deleted)
+#        (bench.settle: warm on, up to that many seconds, until the server's JIT compiler threads are near idle; needs bench.serverPid)
 # Builds the test classes and the class path on first use (./mvnw test-compile dependency:build-classpath; online,
 # so that a fresh machine fetches the dependency plugin).
 set -euo pipefail

@@ -24,6 +24,32 @@ record ProcessCpu(String pid) {
         }
     }
 
+    /**
+     * utime + stime in milliseconds of the process's JIT compiler threads (HotSpot names them {@code C1 CompilerThre}
+     * and {@code C2 CompilerThre}, as /proc cuts them); -1 if they cannot be read.
+     */
+    long compilerCpuMillis() {
+        try (var tasks = Files.list(Path.of("/proc", pid, "task"))) {
+            long sum = 0;
+            for (Path task : (Iterable<Path>) tasks::iterator) {
+                String stat;
+                try {
+                    stat = Files.readString(task.resolve("stat"));
+                } catch (IOException gone) {
+                    continue; // the thread ended meanwhile
+                }
+                String name = stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+                if (name.startsWith("C1 Compiler") || name.startsWith("C2 Compiler")) {
+                    String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+                    sum += (Long.parseLong(f[11]) + Long.parseLong(f[12])) * TICK_MILLIS;
+                }
+            }
+            return sum;
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
+    }
+
     long rssKb() {
         try {
             for (String line : Files.readAllLines(Path.of("/proc", pid, "status"))) {

@@ -23,6 +23,11 @@ final class ServerProbe {
         return present() ? process.cpuMillis() : -1;
     }
 
+    /** CPU time of the server's JIT compiler threads, in milliseconds; -1 if unknown. */
+    long compilerCpuMillis() {
+        return present() ? process.compilerCpuMillis() : -1;
+    }
+
     long rssKb() {
         return present() ? process.rssKb() : -1;
     }

@@ -129,8 +129,10 @@ public final class StreamLoad {
             }
         }
         Thread.sleep(warmup * 1000L);
+        settle(server);
 
         Tally tally = new Tally();
+        long compiler0 = server.compilerCpuMillis();
         String loadBefore = loadAverage();
         long serverCpu0 = server.cpuMillis();
         long followerCpu0 = follower.cpuMillis();
@@ -144,6 +146,7 @@ public final class StreamLoad {
         long followerCpu = follower.present() ? follower.cpuMillis() - followerCpu0 : -1;
         long clientCpu = ProcessCpu.self().cpuMillis() - clientCpu0;
         long rssKb = server.rssKb();
+        long compilerCpu = server.compilerCpuMillis() - compiler0;
         String loadAfter = loadAverage();
 
         load.running = false;
@@ -164,10 +167,39 @@ public final class StreamLoad {
                 followerCpu < 0 ? "-" : String.format(Locale.ROOT, "%.0f", followerCpu / 10.0 / secs),
                 clientCpu / 10.0 / secs,
                 rssKb < 0 ? "-" : String.valueOf(rssKb / 1024), loadBefore, loadAfter);
+        if (compiler0 >= 0 && serverCpu > 0) {
+            System.out.printf(Locale.ROOT, "  (the server's JIT compiler threads: %.1f %% of its CPU in the window)%n", 100.0 * compilerCpu / serverCpu);
+        }
         if (tally.fast.negatives() > 0) {
             System.out.println("  (" + tally.fast.negatives() + " stamps later than their receipt: clock steps?)");
         }
         Thread.sleep(Long.getLong("bench.pauseMillis", 10_000)); // runs left behind end before the next phase
+    }
+
+    /**
+     * With {@code -Dbench.settle=<max seconds>}, warms on past the warm-up until the server's JIT has done its work: until
+     * its compiler threads took under {@code bench.settleShare} (default 2 %) of one core over 10 s. A server with
+     * much code (a framework, an agent graph) still compiles its per-run paths minutes after start, which the windows
+     * would otherwise measure; a server with little code settles at once.
+     */
+    private static void settle(ServerProbe server) throws InterruptedException {
+        int max = Integer.getInteger("bench.settle", 0);
+        double share = Double.parseDouble(System.getProperty("bench.settleShare", "0.02"));
+        if (max <= 0 || server.compilerCpuMillis() < 0) {
+            return;
+        }
+        long start = System.nanoTime();
+        while (true) {
+            long before = server.compilerCpuMillis();
+            Thread.sleep(10_000);
+            long used = server.compilerCpuMillis() - before;
+            long waited = (System.nanoTime() - start) / 1_000_000_000L;
+            if (used < share * 10_000 || waited >= max) {
+                System.out.printf(Locale.ROOT, "  (JIT %s after %d s more of warm-up: compiler threads %.1f %% of a core in the last 10 s)%n",
+                        used < share * 10_000 ? "settled" : "NOT settled", waited, used / 100.0);
+                return;
+            }
+        }
     }
 
     private static List<Load.Replica> replicas(String urls) {
