@@ -469,6 +469,39 @@ class ProtocolEventsTest {
         assertThat(data(task).get("result")).isEqualTo(data(update));
     }
 
+    @Test
+    void runsTranslatedInTurnOnOneThreadEachGetTheirOwnFrames() {
+        // the translators share a thread's builders: each event must be whole before the next run's starts
+        List<RunEvent> other = new ArrayList<>();
+        logs.log("t-2").subscribeThread(-1L, new RunEventListener() {
+            @Override
+            public void onEvent(RunEvent event) {
+                other.add(event);
+            }
+
+            @Override
+            public void onEnd() {
+            }
+        });
+        RunFeed a = translator();
+        RunFeed b = new RunFeed(store, "t-2", "r-2", 100L, Set.of());
+        a.running();
+        b.running();
+        for (int i = 0; i < 3; i++) {
+            a.on(new GraphEvent.Token(node("model", "task-1"), "msg-a", "a" + i + " "));
+            b.on(new GraphEvent.Token(new Tag("r-2", "t-2", "", "model", 1, "task-2"), "msg-b", "b" + i + "\n"));
+        }
+        a.end(RunStatus.SUCCESS, null);
+        b.end(RunStatus.SUCCESS, null);
+
+        assertThat(method("messages").stream().filter(e -> data(e).get("event").asText().equals("content-block-delta"))
+                .map(e -> data(e).get("delta").get("text").asText())).containsExactly("a0 ", "a1 ", "a2 ");
+        assertThat(other.stream().filter(e -> e.mode().equals("messages") && data(e).get("event").asText().equals("content-block-delta"))
+                .map(e -> data(e).get("delta").get("text").asText())).containsExactly("b0\n", "b1\n", "b2\n");
+        assertThat(other).allSatisfy(e -> assertThat(json(e).get("seq").asLong()).isEqualTo(e.seq()).isGreaterThanOrEqualTo(100L));
+        assertThat(seen).allSatisfy(e -> assertThat(json(e).get("seq").asLong()).isEqualTo(e.seq()).isLessThan(100L));
+    }
+
     private static List<RunEvent> method(List<RunEvent> events, String method) {
         return events.stream().filter(e -> e.mode().equals(method)).toList();
     }
