@@ -52,18 +52,23 @@ class ProtocolEventsTest {
 
     private RunFeed translator(String runId, long firstSeq) {
         if (seen.isEmpty() && logs.find(THREAD) == null) {
-            logs.log(THREAD).subscribeThread(-1L, new RunEventListener() {
-                @Override
-                public void onEvent(RunEvent event) {
-                    seen.add(event);
-                }
-
-                @Override
-                public void onEnd() {
-                }
-            });
+            logs.log(THREAD).subscribeThread(-1L, into(seen));
         }
         return new RunFeed(store, THREAD, runId, firstSeq, Set.of());
+    }
+
+    /** A listener that keeps every event it is given, live or replayed. */
+    private static RunEventListener into(List<RunEvent> events) {
+        return new RunEventListener() {
+            @Override
+            public void onEvent(RunEvent event) {
+                events.add(event);
+            }
+
+            @Override
+            public void onEnd() {
+            }
+        };
     }
 
     private RunFeed translator() {
@@ -440,26 +445,12 @@ class ProtocolEventsTest {
         });
         chatTurn(new RunFeed(moving, THREAD, RUN, 1L, Set.of()), "msg-1");
         // the same run translated again, as a replay does, read at once
-        List<String> replayed = new ArrayList<>();
-        new ProtocolEventLogs(moving).log(THREAD).subscribeThread(-1L, new RunEventListener() {
-            @Override
-            public void onEvent(RunEvent event) {
-                replayed.add(event.data());
-            }
-
-            @Override
-            public void onReplay(RunEvent event) {
-                replayed.add(event.data());
-            }
-
-            @Override
-            public void onEnd() {
-            }
-        });
+        List<RunEvent> replayed = new ArrayList<>();
+        new ProtocolEventLogs(moving).log(THREAD).subscribeThread(-1L, into(replayed));
 
         List<RunEvent> state = late.stream().filter(e -> List.of("values", "updates", "tasks").contains(e.mode())).toList();
         assertThat(state).extracting(RunEvent::data).containsExactlyElementsOf(atOnce);
-        assertThat(late).extracting(RunEvent::data).containsExactlyElementsOf(replayed);
+        assertThat(late).extracting(RunEvent::data).containsExactlyElementsOf(replayed.stream().map(RunEvent::data).toList());
         RunEvent values = method(late, "values").get(0);
         assertThat(json(values).path("params").get("timestamp").asLong())
                 .isEqualTo(json(method(late, "checkpoints").get(0)).path("params").get("timestamp").asLong());
@@ -473,16 +464,7 @@ class ProtocolEventsTest {
     void runsTranslatedInTurnOnOneThreadEachGetTheirOwnFrames() {
         // the translators share a thread's builders: each event must be whole before the next run's starts
         List<RunEvent> other = new ArrayList<>();
-        logs.log("t-2").subscribeThread(-1L, new RunEventListener() {
-            @Override
-            public void onEvent(RunEvent event) {
-                other.add(event);
-            }
-
-            @Override
-            public void onEnd() {
-            }
-        });
+        logs.log("t-2").subscribeThread(-1L, into(other));
         RunFeed a = translator();
         RunFeed b = new RunFeed(store, "t-2", "r-2", 100L, Set.of());
         a.running();
