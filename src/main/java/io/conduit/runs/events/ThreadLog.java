@@ -28,10 +28,8 @@ public final class ThreadLog {
     /** What the runs' entries give in each format (the logs' one maker); called under this log's lock. */
     private final SegmentFrames segmentFrames;
     /**
-     * The open segment appended to last: a thread runs one run at a time, so a token finds its segment here without
-     * the map's lookup, whose cold table and node were a twentieth of the server's CPU at 5,000 streams. Ended
-     * segments are never appended to, and an open one leaves {@code segments} only through {@link #dropRun}, which
-     * forgets it.
+     * The open segment appended to last (a thread runs one run at a time): a token skips the map's lookup, a twentieth
+     * of the CPU at 5,000 streams. An open segment leaves {@code segments} only through {@link #dropRun}, which forgets it.
      */
     private RunSegment appending;
 
@@ -59,10 +57,9 @@ public final class ThreadLog {
     }
 
     /**
-     * Run {@code runId}, created here, was claimed by another replica: its segment here, opened at its creation and
-     * still empty, goes, and its clients here watch the thread so that the executing replica relays the run to them.
-     * It is held as a relayed run from now on, still empty: the request that created it may subscribe only now (the
-     * claim's notice can come between the run's record and its door's subscription), and follows it from the relay.
+     * Run {@code runId}, created here, was claimed by another replica: its empty segment goes, its clients here watch
+     * the thread so that the executing replica relays the run, and it is held as an empty relayed run, which the
+     * request that created it may subscribe to only now (the claim's notice can come before its door's subscription).
      */
     public synchronized void executedElsewhere(String runId) {
         RunSegment s = segments.get(runId);
@@ -71,11 +68,7 @@ public final class ThreadLog {
         }
         dropRun(runId);
         remote.putIfAbsent(runId, relayedRun(runId));
-        for (ThreadEventLog.Subscription sub : subscribers) {
-            if (runId.equals(sub.runId) && !sub.watched) {
-                watch(sub);
-            }
-        }
+        watchFor(runId);
     }
 
     /**
@@ -127,6 +120,15 @@ public final class ThreadLog {
         endRunSubscriptions(runId);
     }
 
+    /** The run's clients here watch the thread, so that the replica executing it relays it to them. */
+    private void watchFor(String runId) {
+        for (ThreadEventLog.Subscription sub : subscribers) {
+            if (runId.equals(sub.runId) && !sub.watched) {
+                watch(sub);
+            }
+        }
+    }
+
     private void endRunSubscriptions(String runId) {
         for (ThreadEventLog.Subscription sub : subscribers) {
             if (runId.equals(sub.runId)) {
@@ -138,13 +140,11 @@ public final class ThreadLog {
     }
 
     /**
-     * Run {@code runId}, executed here until now, is another replica's: this process kept it past its lease and the
-     * run was resumed there from its last checkpoint. Its segment goes (what it had streamed of the step that is run
-     * again there would be a second, abandoned answer in a replay), and from now on the run is held as the other
-     * replica's frames, open until that replica's end comes (or the run's record says it ended): the clients here that
-     * follow it, of the run or of the thread, get the rest of it from that replica's relay, as a run created here and
-     * claimed elsewhere ({@link #executedElsewhere}). What that replica relayed while the run was still held here was
-     * not taken, so the thread's rows are read again ({@link ClusterLink#movedAway}).
+     * Run {@code runId}, executed here until now, is another replica's: kept here past its lease, it was resumed there
+     * from its last checkpoint. Its segment goes (its streamed part of the step run again there would be a second,
+     * abandoned answer in a replay); it is held as that replica's frames until their end, and its clients here get the
+     * rest from the relay, as for {@link #executedElsewhere}. What was relayed meanwhile is read again
+     * ({@link ClusterLink#movedAway}).
      */
     public synchronized void movedAway(String runId) {
         RunSegment s = segments.get(runId);
@@ -157,11 +157,7 @@ public final class ThreadLog {
             owner.account(-earlier.bytes());
         }
         remote.put(runId, relayedRun(runId));
-        for (ThreadEventLog.Subscription sub : subscribers) {
-            if (runId.equals(sub.runId) && !sub.watched) {
-                watch(sub);
-            }
-        }
+        watchFor(runId);
         owner.link().movedAway(threadId);
     }
 
