@@ -8,6 +8,7 @@ import io.conduit.runs.events.MessageBlocks;
 import io.conduit.runs.events.RunEvent;
 import io.conduit.runs.events.RunNotice;
 import io.conduit.runs.events.RunTranslator;
+import io.conduit.runs.events.WrittenOnce;
 import io.conduit.runs.wire.ProtocolJson;
 import io.conduit.runs.wire.WireState;
 import io.conduit.stream.ProtocolFrames.Namespace;
@@ -284,25 +285,5 @@ final class ProtocolEvents implements RunTranslator {
         }
         d.append("\"payload\":").append(ProtocolJson.write(c.payload())).append('}');
         frames.emit(method, frames.graph(tag.ns()), tag.node(), d);
-    }
-
-    /** A text written the first time it is asked for; two threads asking at once may both write it (the same text). */
-    private static final class WrittenOnce implements Supplier<String> {
-        private final Supplier<String> writer;
-        private String written;
-
-        WrittenOnce(Supplier<String> writer) {
-            this.writer = writer;
-        }
-
-        @Override
-        public String get() {
-            String w = written;
-            if (w == null) {
-                w = writer.get();
-                written = w;
-            }
-            return w;
-        }
     }
 }

@@ -39,13 +39,8 @@ public final class RunEvent {
     private final String escaped;
     private final String after;
     private final TextDelta text;
-    /** Writes the data of an event made by {@link #later}; null for any other. */
-    private final Supplier<String> writer;
-    /**
-     * The data {@link #writer} wrote. Not volatile: two threads asking at once may both write it, the same text, and a
-     * {@code String} is safely published through its final fields.
-     */
-    private String written;
+    /** The data of an event made by {@link #later}, written when first asked for; null for any other. */
+    private final WrittenOnce writer;
 
     public RunEvent(long seq, String runId, String mode, String ns, String data) {
         this(seq, runId, mode, ns, data, null);
@@ -67,7 +62,7 @@ public final class RunEvent {
         this.writer = null;
     }
 
-    private RunEvent(long seq, String runId, String mode, String ns, Supplier<String> writer) {
+    private RunEvent(long seq, String runId, String mode, String ns, WrittenOnce writer) {
         this.seq = seq;
         this.runId = runId;
         this.mode = mode;
@@ -85,7 +80,7 @@ public final class RunEvent {
      * whenever and on whichever thread it is called: it may read only immutable values.
      */
     public static RunEvent later(long seq, String runId, String mode, String ns, Supplier<String> writer) {
-        return new RunEvent(seq, runId, mode, ns, java.util.Objects.requireNonNull(writer));
+        return new RunEvent(seq, runId, mode, ns, new WrittenOnce(writer));
     }
 
     private RunEvent(long seq, String runId, String mode, String ns, String key, String before, String escaped, String after) {
@@ -131,15 +126,7 @@ public final class RunEvent {
         if (data != null) {
             return data;
         }
-        if (writer != null) {
-            String w = written;
-            if (w == null) {
-                w = writer.get();
-                written = w;
-            }
-            return w;
-        }
-        return before + escaped + after;
+        return writer != null ? writer.get() : before + escaped + after;
     }
 
     /** The length of {@link #data()}, without joining it (an event made by {@link #later} writes its data). */
