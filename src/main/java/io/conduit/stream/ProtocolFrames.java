@@ -14,8 +14,9 @@ import java.util.function.Supplier;
 
 /**
  * The one place a run's thread-protocol events are made ({@link ProtocolEvents}, {@link ProtocolMessages}): each
- * event's whole wire JSON built by hand into a thread's reused builders (the token path makes no tree), numbered from the run's
- * first seq, stamped with the time its entry was logged, under its namespace. Not thread-safe: one translator's.
+ * event's whole wire JSON built by hand into a thread's reused builders (the token path makes no tree), numbered from
+ * the run's first seq, stamped with the time its entry was logged, under its namespace. Not thread-safe: one
+ * translator's.
  */
 final class ProtocolFrames {
 
@@ -49,7 +50,8 @@ final class ProtocolFrames {
      * token wrote some 350 bytes into builders no core had touched for a tenth of a second), and a run's builders,
      * grown to its longest message, stayed as long as its log.
      */
-    private static final ThreadLocal<Scratch> SCRATCH = ThreadLocal.withInitial(Scratch::new);
+    private static final ThreadLocal<Scratch> DATA = ThreadLocal.withInitial(() -> new Scratch(256));
+    private static final ThreadLocal<Scratch> EVENT = ThreadLocal.withInitial(() -> new Scratch(512));
     /** Past this a builder is dropped after use rather than kept for the thread's life. */
     private static final int KEPT_CAPACITY = 1 << 16;
 
@@ -106,7 +108,7 @@ final class ProtocolFrames {
 
     /** The builder of an event's data, emptied: filled and handed to an {@code emit} before the next call. */
     StringBuilder data() {
-        return SCRATCH.get().data();
+        return DATA.get().emptied();
     }
 
     /**
@@ -146,14 +148,17 @@ final class ProtocolFrames {
     /** {@code key}, {@code start}, {@code end}: the text delta within {@code payload}, when {@code key} is not null. */
     private void emit(String method, Namespace ns, String node, CharSequence payload, String key, int start, int end) {
         long s = seq.next();
-        StringBuilder b = SCRATCH.get().event();
+        StringBuilder b = EVENT.get().emptied();
         head(b, Long.toString(s), method, ns, nowText, node);
         int at = b.length();
         b.append(payload).append("}}");
         out.accept(new RunEvent(s, runId, method, ns.key, b.toString(), key == null ? null : new TextDelta(key, at + start, at + end)));
     }
 
-    /** An event's JSON up to its data's value. {@code seqText} is written twice: formatted once (numbers are a good part of a delta's cost). */
+    /**
+     * An event's JSON up to its data's value. {@code seqText} is written twice: formatted once (numbers are a good part
+     * of a delta's cost).
+     */
     private static void head(StringBuilder b, String seqText, String method, Namespace ns, String stamp, String node) {
         b.append("{\"type\":\"event\",\"event_id\":\"").append(seqText).append("\",\"seq\":").append(seqText).append(",\"method\":");
         ProtocolJson.quote(b, method).append(",\"params\":{\"namespace\":").append(ns.json).append(",\"timestamp\":").append(stamp);
@@ -163,25 +168,22 @@ final class ProtocolFrames {
         b.append(",\"data\":");
     }
 
-    /** A thread's two builders: an event's data, and the event around it. */
+    /** One of a thread's builders, emptied for each event. */
     private static final class Scratch {
-        private StringBuilder data = new StringBuilder(256);
-        private StringBuilder event = new StringBuilder(512);
+        private final int initial;
+        private StringBuilder builder;
 
-        StringBuilder data() {
-            if (data.capacity() > KEPT_CAPACITY) {
-                data = new StringBuilder(256);
-            }
-            data.setLength(0);
-            return data;
+        Scratch(int initial) {
+            this.initial = initial;
+            this.builder = new StringBuilder(initial);
         }
 
-        StringBuilder event() {
-            if (event.capacity() > KEPT_CAPACITY) {
-                event = new StringBuilder(512);
+        StringBuilder emptied() {
+            if (builder.capacity() > KEPT_CAPACITY) {
+                builder = new StringBuilder(initial);
             }
-            event.setLength(0);
-            return event;
+            builder.setLength(0);
+            return builder;
         }
     }
 }
