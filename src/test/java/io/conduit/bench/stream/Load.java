@@ -10,6 +10,8 @@ import io.vertx.core.http.RequestOptions;
 import io.vertx.core.http.WebSocketClient;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import java.util.ArrayList;
+import java.util.List;
 
 /** What every conversation shares: the clients, the settings, and the tally of the current phase. */
 final class Load {
@@ -80,22 +82,15 @@ final class Load {
                 : Future.failedFuture(response.statusCode() + " " + body));
     }
 
-    /**
-     * Cancels a run through the classic endpoint: at the end of a phase, so that runs whose readers left (the
-     * thread protocol's runs go on without a reader) do not weigh on the next phase.
-     */
-    void cancel(String threadId, String runId) {
-        cancel(new Replica(host, port), threadId, runId);
-    }
-
+    /** Cancels a run through the classic endpoint (the thread protocol's runs go on without a reader). */
     void cancel(Replica on, String threadId, String runId) {
         send(post(on, "/threads/" + threadId + "/runs/" + runId + "/cancel")); // a run that ended meanwhile answers 404: fine
     }
 
     /**
-     * At the end of a phase: cancels the conversation's run in flight (if any), waits until it stopped, then deletes its
-     * thread, as a finished conversation's is. Otherwise each phase would leave up to a phase's worth of threads, with
-     * their checkpoints and logs, in the in-memory store, and later phases would measure G1 marking a growing heap.
+     * A conversation leaves its thread, finished or at the end of a phase: its run in flight (if any) is cancelled and
+     * waited for, then the thread is deleted. Else each phase would leave up to a phase's worth of threads, with their
+     * checkpoints and logs, in the in-memory store, and later phases would measure G1 marking a growing heap.
      */
     void leave(String threadId, String runId) {
         if (threadId == null) {
@@ -114,11 +109,31 @@ final class Load {
         if (!DELETE_THREADS || threadId == null) {
             return;
         }
-        send(new RequestOptions().setMethod(HttpMethod.DELETE).setHost(host).setPort(port).setURI("/threads/" + threadId))
+        RequestOptions delete = new RequestOptions().setMethod(HttpMethod.DELETE).setHost(host).setPort(port).setURI("/threads/" + threadId);
+        send(delete)
+                // busy: a run whose id the conversation had not learnt yet (its run.start unanswered at a phase's end)
+                .compose(status -> status == 409 ? stopRuns(threadId).compose(v -> send(delete)) : Future.succeededFuture(status))
                 .onComplete(r -> {
                     if (r.failed() || r.result() / 100 != 2) {
                         tally.error("delete thread: " + (r.failed() ? r.cause() : r.result()));
                     }
+                });
+    }
+
+    /** Cancels every run of the thread still pending or running, and waits until they stopped. */
+    private Future<Void> stopRuns(String threadId) {
+        return http.request(new RequestOptions().setHost(host).setPort(port).setURI("/threads/" + threadId + "/runs"))
+                .compose(HttpClientRequest::send)
+                .compose(HttpClientResponse::body)
+                .compose(body -> {
+                    List<Future<Integer>> stops = new ArrayList<>();
+                    for (Object o : body.toJsonArray()) {
+                        JsonObject run = (JsonObject) o;
+                        if (List.of("pending", "running").contains(run.getString("status"))) {
+                            stops.add(send(post("/threads/" + threadId + "/runs/" + run.getString("run_id") + "/cancel?wait=1")));
+                        }
+                    }
+                    return Future.join(stops).mapEmpty();
                 });
     }
 

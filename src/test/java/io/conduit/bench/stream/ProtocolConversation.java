@@ -58,17 +58,16 @@ abstract class ProtocolConversation extends Conversation {
         } else if (turns < load.turnsPerThread) {
             turn();
         } else {
-            close();
-            load.deleteThread(threadId);
+            close(); // deletes the thread
             start();
         }
     }
 
     /**
-     * Cancels the run in flight, if any (a protocol run goes on without a reader), and deletes the thread: the
-     * conversation ends with its phase.
+     * Leaves the conversation's thread: cancels the run in flight, if any (a protocol run goes on without a reader),
+     * and deletes the thread ({@link Load#leave}).
      */
-    void cancelRunInFlight() {
+    void leaveThread() {
         load.leave(threadId, runId);
         runId = null;
         threadId = null;

@@ -82,7 +82,7 @@ final class ThreadSseConversation extends ProtocolConversation {
         stopReadingSlowly();
         HttpClientRequest req = stream;
         stream = null;
-        cancelRunInFlight();
+        leaveThread();
         if (req != null) {
             req.reset();
         }

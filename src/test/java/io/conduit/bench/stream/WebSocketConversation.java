@@ -79,7 +79,7 @@ class WebSocketConversation extends ProtocolConversation {
     final void close() {
         WebSocket ws = socket;
         socket = null;
-        cancelRunInFlight();
+        leaveThread();
         stopReadingSlowly();
         if (ws != null && !ws.isClosed()) {
             ws.close();
