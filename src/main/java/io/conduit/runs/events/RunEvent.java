@@ -47,32 +47,29 @@ public final class RunEvent {
     }
 
     public RunEvent(long seq, String runId, String mode, String ns, String data, TextDelta text) {
-        if (text != null && text.end() > data.length()) {
-            throw new IllegalArgumentException("the text delta lies outside the event's data");
-        }
+        this(seq, runId, mode, ns, within(data, text), null, null, null, text, null);
+    }
+
+    /** One of three forms: {@code data} whole; or {@code before}, {@code escaped} and {@code after}; or a {@code writer}. */
+    private RunEvent(long seq, String runId, String mode, String ns, String data, String before, String escaped, String after,
+                     TextDelta text, WrittenOnce writer) {
         this.seq = seq;
         this.runId = runId;
         this.mode = mode;
         this.ns = ns;
         this.data = data;
-        this.before = null;
-        this.escaped = null;
-        this.after = null;
+        this.before = before;
+        this.escaped = escaped;
+        this.after = after;
         this.text = text;
-        this.writer = null;
+        this.writer = writer;
     }
 
-    private RunEvent(long seq, String runId, String mode, String ns, WrittenOnce writer) {
-        this.seq = seq;
-        this.runId = runId;
-        this.mode = mode;
-        this.ns = ns;
-        this.data = null;
-        this.before = null;
-        this.escaped = null;
-        this.after = null;
-        this.text = null;
-        this.writer = writer;
+    private static String within(String data, TextDelta text) {
+        if (text != null && text.end() > data.length()) {
+            throw new IllegalArgumentException("the text delta lies outside the event's data");
+        }
+        return data;
     }
 
     /**
@@ -80,20 +77,7 @@ public final class RunEvent {
      * whenever and on whichever thread it is called: it may read only immutable values.
      */
     public static RunEvent later(long seq, String runId, String mode, String ns, Supplier<String> writer) {
-        return new RunEvent(seq, runId, mode, ns, new WrittenOnce(writer));
-    }
-
-    private RunEvent(long seq, String runId, String mode, String ns, String key, String before, String escaped, String after) {
-        this.seq = seq;
-        this.runId = runId;
-        this.mode = mode;
-        this.ns = ns;
-        this.data = null;
-        this.before = before;
-        this.escaped = escaped;
-        this.after = after;
-        this.text = new TextDelta(key, before.length(), before.length() + escaped.length());
-        this.writer = null;
+        return new RunEvent(seq, runId, mode, ns, null, null, null, null, null, new WrittenOnce(writer));
     }
 
     /**
@@ -102,7 +86,9 @@ public final class RunEvent {
      * the text belongs to: fragments with the same key, run, mode and namespace may be merged.
      */
     public static RunEvent withText(long seq, String runId, String mode, String ns, String key, String before, String text, String after) {
-        return new RunEvent(seq, runId, mode, ns, key, before, new String(JsonStringEncoder.getInstance().quoteAsString(text)), after);
+        String escaped = new String(JsonStringEncoder.getInstance().quoteAsString(text));
+        return new RunEvent(seq, runId, mode, ns, null, before, escaped, after,
+                new TextDelta(key, before.length(), before.length() + escaped.length()), null);
     }
 
     public long seq() {
