@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.core.io.JsonStringEncoder;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.conduit.kernel.JsonCodec;
+import io.conduit.runs.events.Collecting;
 import io.conduit.runs.events.RunEvent;
-import io.conduit.runs.events.RunEventListener;
 import io.conduit.runs.events.TextDelta;
 import io.conduit.runs.events.ThreadLog;
 import io.conduit.runs.events.ServiceLogs;
@@ -100,16 +100,7 @@ class AgUiOnScriptedRunsTest {
     /** What the transports get of the run (AgUiRuns#follow), in the frames' order; filled as they come. */
     private static List<RunEvent> follow(ThreadLogs logs) {
         List<RunEvent> out = new ArrayList<>();
-        AgUiRunFollower.follow(logs.log(AgUiFormat.NAME, ScriptedRuns.THREAD), ScriptedRuns.RUN, new RunEventListener() {
-            @Override
-            public void onEvent(RunEvent e) {
-                out.add(e);
-            }
-
-            @Override
-            public void onEnd() {
-            }
-        });
+        AgUiRunFollower.follow(logs.log(AgUiFormat.NAME, ScriptedRuns.THREAD), ScriptedRuns.RUN, Collecting.into(out));
         return out;
     }
 

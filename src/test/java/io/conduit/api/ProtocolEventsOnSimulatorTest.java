@@ -12,8 +12,8 @@ import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.conduit.runs.events.Collecting;
 import io.conduit.runs.events.RunEvent;
-import io.conduit.runs.events.RunEventListener;
 import io.conduit.stream.ProtocolEventLogs;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
@@ -167,7 +167,7 @@ class ProtocolEventsOnSimulatorTest {
 
             // the classic stream numbers its frames of the same run from the same first seq, one by one
             List<RunEvent> classicEvents = new ArrayList<>();
-            classic.log(thread).subscribeThread(-1L, collect(classicEvents)).cancel();
+            classic.log(thread).subscribeThread(-1L, Collecting.into(classicEvents)).cancel();
             List<Long> classicSeqs = ofRun(classicEvents, runId).stream().map(RunEvent::seq).toList();
             assertThat(classicSeqs).isNotEmpty().isSorted().doesNotHaveDuplicates();
             assertThat(classicSeqs.get(0)).isEqualTo(run.get(0).seq());
@@ -206,18 +206,5 @@ class ProtocolEventsOnSimulatorTest {
             JsonNode messages = join(thread, second).path("messages");
             assertThat(streamedTexts(resumed).get(messages.get(messages.size() - 1).get("id").asText())).contains("It is a grand piano");
         }
-    }
-
-    static RunEventListener collect(List<RunEvent> into) {
-        return new RunEventListener() {
-            @Override
-            public void onEvent(RunEvent event) {
-                into.add(event);
-            }
-
-            @Override
-            public void onEnd() {
-            }
-        };
     }
 }

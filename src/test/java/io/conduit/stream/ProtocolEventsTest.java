@@ -21,6 +21,7 @@ import io.conduit.graph.StateSchema;
 import io.conduit.graph.Update;
 import io.conduit.kernel.JsonCodec;
 import io.conduit.runs.RunStatus;
+import io.conduit.runs.events.Collecting;
 import io.conduit.runs.events.RunEvent;
 import io.conduit.runs.events.RunEventListener;
 import io.conduit.runs.events.RunFeed;
@@ -52,23 +53,9 @@ class ProtocolEventsTest {
 
     private RunFeed translator(String runId, long firstSeq) {
         if (seen.isEmpty() && logs.find(THREAD) == null) {
-            logs.log(THREAD).subscribeThread(-1L, into(seen));
+            logs.log(THREAD).subscribeThread(-1L, Collecting.into(seen));
         }
         return new RunFeed(store, THREAD, runId, firstSeq, Set.of());
-    }
-
-    /** A listener that keeps every event it is given, live or replayed. */
-    private static RunEventListener into(List<RunEvent> events) {
-        return new RunEventListener() {
-            @Override
-            public void onEvent(RunEvent event) {
-                events.add(event);
-            }
-
-            @Override
-            public void onEnd() {
-            }
-        };
     }
 
     private RunFeed translator() {
@@ -446,7 +433,7 @@ class ProtocolEventsTest {
         chatTurn(new RunFeed(moving, THREAD, RUN, 1L, Set.of()), "msg-1");
         // the same run translated again, as a replay does, read at once
         List<RunEvent> replayed = new ArrayList<>();
-        new ProtocolEventLogs(moving).log(THREAD).subscribeThread(-1L, into(replayed));
+        new ProtocolEventLogs(moving).log(THREAD).subscribeThread(-1L, Collecting.into(replayed));
 
         List<RunEvent> state = late.stream().filter(e -> List.of("values", "updates", "tasks").contains(e.mode())).toList();
         assertThat(state).extracting(RunEvent::data).containsExactlyElementsOf(atOnce);
@@ -464,7 +451,7 @@ class ProtocolEventsTest {
     void runsTranslatedInTurnOnOneThreadEachGetTheirOwnFrames() {
         // the translators share a thread's builders: each event must be whole before the next run's starts
         List<RunEvent> other = new ArrayList<>();
-        logs.log("t-2").subscribeThread(-1L, into(other));
+        logs.log("t-2").subscribeThread(-1L, Collecting.into(other));
         RunFeed a = translator();
         RunFeed b = new RunFeed(store, "t-2", "r-2", 100L, Set.of());
         a.running();
@@ -571,16 +558,7 @@ class ProtocolEventsTest {
             p.end(RunStatus.SUCCESS, null);
             first += RunExecutor.SEQ_BLOCK; // the next run's block, as the thread store reserves them
         }
-        classic.log(THREAD).subscribeThread(-1L, new RunEventListener() {
-            @Override
-            public void onEvent(RunEvent event) {
-                all.add(event);
-            }
-
-            @Override
-            public void onEnd() {
-            }
-        });
+        classic.log(THREAD).subscribeThread(-1L, Collecting.into(all));
 
         assertThat(seen).isNotEmpty();
         assertThat(seen).extracting(RunEvent::seq).isSorted().doesNotHaveDuplicates();
@@ -606,16 +584,7 @@ class ProtocolEventsTest {
         p.end(RunStatus.INTERRUPTED, null);
 
         List<RunEvent> replay = new ArrayList<>();
-        small.log(THREAD).subscribeThread(-1L, new RunEventListener() {
-            @Override
-            public void onEvent(RunEvent event) {
-                replay.add(event);
-            }
-
-            @Override
-            public void onEnd() {
-            }
-        });
+        small.log(THREAD).subscribeThread(-1L, Collecting.into(replay));
 
         RunEvent notice = replay.get(0);
         assertThat(notice.mode()).isEqualTo("error");

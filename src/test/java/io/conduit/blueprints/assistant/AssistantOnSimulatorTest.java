@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.conduit.kernel.JsonCodec;
+import io.conduit.runs.events.Collecting;
 import io.conduit.runs.events.RunEvent;
-import io.conduit.runs.events.RunEventListener;
 import io.conduit.stream.ProtocolEventLogs;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
@@ -51,16 +51,7 @@ class AssistantOnSimulatorTest {
     /** The thread protocol's events the thread's log holds (what a protocol client replaying the thread gets). */
     private List<RunEvent> protocolLog(String thread) {
         List<RunEvent> out = new ArrayList<>();
-        protocol.find(thread).subscribeThread(-1L, new RunEventListener() {
-            @Override
-            public void onEvent(RunEvent event) {
-                out.add(event);
-            }
-
-            @Override
-            public void onEnd() {
-            }
-        }).cancel();
+        protocol.find(thread).subscribeThread(-1L, Collecting.into(out)).cancel();
         return out;
     }
 

@@ -121,16 +121,7 @@ public final class ScriptedRun {
     /** What a client subscribing now from the run's start is given. */
     public List<RunEvent> replay() {
         List<RunEvent> out = new ArrayList<>();
-        replay(new RunEventListener() {
-            @Override
-            public void onEvent(RunEvent e) {
-                out.add(e);
-            }
-
-            @Override
-            public void onEnd() {
-            }
-        });
+        replay(Collecting.into(out));
         return out;
     }
 
