@@ -34,7 +34,7 @@ ready() { # $1 port: any HTTP answer will do
 }
 
 # column 4 of a phase's row is tokens/s, column 12 the server's CPU ms per 1,000 tokens (StreamLoad's table)
-column() { awk -F'|' -v c="$2" '/^\| [0-9]/ { gsub(/[ ,]/, "", $(c + 1)); print $(c + 1) }' "$1"; }
+figure() { awk -F'|' -v c="$2" '/^\| [0-9]/ { gsub(/[ ,]/, "", $(c + 1)); print $(c + 1) }' "$1"; }
 
 pid=$(HEAP=-Xmx4g bench/stream-server.sh)
 trap 'stop "$pid"' EXIT
@@ -53,8 +53,8 @@ trap - EXIT
   printf '%-16s %12s %12s %12s %14s\n' phase "conduit CPU" "relay CPU" "CPU ratio" "tokens/s ratio"
   for i in 1 2 3; do
     label=$([ "$i" = 2 ] && echo "5,000 streams" || echo "1,000 streams")
-    c=$(column "$OUT/conduit-$i.txt" 12) r=$(column "$OUT/relay-$i.txt" 12)
-    ct=$(column "$OUT/conduit-$i.txt" 4) rt=$(column "$OUT/relay-$i.txt" 4)
+    c=$(figure "$OUT/conduit-$i.txt" 12) r=$(figure "$OUT/relay-$i.txt" 12)
+    ct=$(figure "$OUT/conduit-$i.txt" 4) rt=$(figure "$OUT/relay-$i.txt" 4)
     awk -v l="$label" -v c="$c" -v r="$r" -v ct="$ct" -v rt="$rt" \
       'BEGIN { printf "%-16s %12.1f %12.1f %11.2fx %13.2fx\n", l, c, r, c / r, ct / rt }'
   done

@@ -194,9 +194,10 @@ public final class StreamLoad {
             Thread.sleep(10_000);
             long used = server.compilerCpuMillis() - before;
             long waited = (System.nanoTime() - start) / 1_000_000_000L;
-            if (used < share * 10_000 || waited >= max) {
+            boolean settled = used < share * 10_000;
+            if (settled || waited >= max) {
                 System.out.printf(Locale.ROOT, "  (JIT %s after %d s more of warm-up: compiler threads %.1f %% of a core in the last 10 s)%n",
-                        used < share * 10_000 ? "settled" : "NOT settled", waited, used / 100.0);
+                        settled ? "settled" : "NOT settled", waited, used / 100.0);
                 return;
             }
         }
